@@ -1,0 +1,31 @@
+import type { JsonObject } from '../ports/json';
+
+/** Who is calling: the store of the API key, and the signed-in contact (absent for a guest). */
+export type Caller = {
+  readonly storeId: string;
+  readonly contactId?: string;
+  /** C-6.3: the request's Idempotency-Key and a fingerprint of its method, path and body. */
+  readonly idempotency?: { readonly key: string; readonly fingerprint: string };
+};
+
+/** Preconditions a transport passes through (C-6.1): the If-Match version, when sent. */
+export type Preconditions = { readonly ifMatch?: number };
+
+/** RFC 9457 problem with the contract's stable code (C-3.1). */
+export type Problem = {
+  readonly type: string;
+  readonly title: string;
+  readonly status: number;
+  readonly detail: string;
+  readonly code: string;
+  readonly errors?: ReadonlyArray<{ readonly path: string; readonly message: string }>;
+};
+
+/**
+ * What every API operation answers, in the statuses the contract gives (a transport maps them to
+ * its own protocol). `version` is the basket's stream version, for ETags (C-6.1).
+ */
+export type Answer =
+  | { readonly status: 200 | 202; readonly body: JsonObject; readonly version?: number }
+  | { readonly status: 204; readonly version?: number }
+  | { readonly status: 400 | 402 | 403 | 404 | 409 | 412 | 422 | 500; readonly problem: Problem };

@@ -1,0 +1,32 @@
+import type { JsonObject } from './json';
+
+export type StreamId = string;
+export const basketStream = (basketId: string): StreamId => `basket-${basketId}`;
+export const paymentIntentStream = (paymentIntentId: string): StreamId => `payment-intent-${paymentIntentId}`;
+
+export type NewEvent = { readonly type: string; readonly data: JsonObject };
+
+export type RecordedEvent = {
+  readonly streamId: StreamId;
+  /** 1 for the stream's first event; gapless. */
+  readonly version: number;
+  readonly type: string;
+  readonly data: JsonObject;
+  /** ISO 8601 UTC with milliseconds. */
+  readonly recorded: string;
+};
+
+/** Reads streams; writing happens only through `UnitOfWork.commit`. */
+export type EventStore = {
+  /** Events of the stream with a version above `afterVersion` (0: all), oldest first. */
+  readonly readStream: (streamId: StreamId, afterVersion?: number) => Promise<ReadonlyArray<RecordedEvent>>;
+};
+
+export type Snapshot = { readonly version: number; readonly schema: string; readonly state: JsonObject };
+
+/** The latest folded state of a stream at some version, so loading does not replay it all. */
+export type SnapshotStore = {
+  readonly load: (streamId: StreamId) => Promise<Snapshot | undefined>;
+  /** Keeps the snapshot if it is newer than the stored one. */
+  readonly save: (streamId: StreamId, snapshot: Snapshot) => Promise<void>;
+};

@@ -1,0 +1,76 @@
+import type { JsonObject } from './json';
+
+export type NotificationStatus = 'Pending' | 'Succeeded' | 'Failed';
+
+/** The contract's problem body (C-3.1), as stored in a Failed notification. */
+export type StoredProblem = {
+  readonly type: string;
+  readonly title: string;
+  readonly status: number;
+  readonly detail: string;
+  readonly code: string;
+};
+
+/** C-5.2's notification, with the store it is scoped to. */
+export type NotificationRecord = {
+  readonly notificationId: string;
+  readonly storeId: string;
+  readonly basketId: string;
+  readonly operation: string;
+  readonly paymentIntentId?: string;
+  readonly status: NotificationStatus;
+  readonly created: string;
+  readonly completed?: string;
+  readonly problem?: StoredProblem;
+};
+
+/**
+ * A command durably accepted with a Pending notification (C-5.1). `sequence` orders the accepted
+ * commands of one basket (C-5.4); `command` is the encoded command the processor decodes.
+ */
+export type AcceptedCommand = {
+  readonly notificationId: string;
+  readonly storeId: string;
+  readonly basketId: string;
+  readonly operation: string;
+  readonly paymentIntentId?: string;
+  readonly command: JsonObject;
+  readonly accepted: string;
+  readonly sequence: number;
+};
+
+export type NotificationOutcome =
+  | { readonly status: 'Succeeded'; readonly completed: string }
+  | { readonly status: 'Failed'; readonly completed: string; readonly problem: StoredProblem };
+
+/** An accepted command's completion, committed with its events (C-3.4, C-5.3: exactly once). */
+export type NotificationCompletion = { readonly notificationId: string; readonly outcome: NotificationOutcome };
+
+/** Accepted commands and their notifications. */
+export type CommandQueue = {
+  /** Durably stores the command Pending (and its idempotency record, when given, in one write). */
+  readonly accept: (
+    command: Omit<AcceptedCommand, 'sequence'>,
+    idempotency?: IdempotencyRecord,
+  ) => Promise<AcceptedCommand>;
+  /** The basket's oldest Pending command: the only one that may be processed next (C-5.4). */
+  readonly oldestPending: (basketId: string) => Promise<AcceptedCommand | undefined>;
+  /** Baskets that have Pending commands accepted at or before `acceptedBefore`, oldest first. */
+  readonly basketsWithPending: (acceptedBefore: string, limit: number) => Promise<ReadonlyArray<string>>;
+  readonly notification: (notificationId: string) => Promise<NotificationRecord | undefined>;
+};
+
+/** C-6.3: the first answer to a modifying request, replayed for the same key. */
+export type IdempotencyRecord = {
+  readonly storeId: string;
+  readonly key: string;
+  /** What identifies the request (method, path, body), computed by the transport. */
+  readonly fingerprint: string;
+  readonly response: JsonObject;
+  readonly created: string;
+};
+
+export type IdempotencyStore = {
+  /** The record for the key if it was created at or after `notBefore` (keys live 24 hours). */
+  readonly find: (storeId: string, key: string, notBefore: string) => Promise<IdempotencyRecord | undefined>;
+};

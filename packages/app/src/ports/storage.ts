@@ -1,0 +1,16 @@
+import type { EventStore, SnapshotStore } from './event-store';
+import type { CommandQueue, IdempotencyStore } from './notifications';
+import type { Outbox } from './outbox';
+import type { InventoryStore, UnitOfWork } from './unit-of-work';
+
+/** Every storage port, as one adapter (memory, PGlite, PostgreSQL) provides them. */
+export type Storage = {
+  readonly events: EventStore;
+  readonly snapshots: SnapshotStore;
+  readonly unitOfWork: UnitOfWork;
+  readonly commands: CommandQueue;
+  readonly idempotency: IdempotencyStore;
+  readonly outbox: Outbox;
+  readonly inventory: InventoryStore;
+  readonly close: () => Promise<void>;
+};

@@ -1,0 +1,85 @@
+import * as t from 'io-ts';
+import { CurrencyC } from '../money';
+import { CustomerDetailFieldValue, DeliveryMethodSelection, Instant, ProviderIdentity, Ticket } from '../wire';
+import { Line } from './line';
+import { BasketVoucher, ProviderTerms } from './state';
+
+const event = <T extends string, P extends t.Props>(type: T, props: P) =>
+  t.type({ type: t.literal(type), at: Instant, ...props }, type);
+
+export const BasketCreated = event('BasketCreated', { basketId: t.string, storeId: t.string, currency: CurrencyC });
+export const BasketDeleted = event('BasketDeleted', {});
+export const ContactAssigned = event('ContactAssigned', { contactId: t.string });
+export const ProviderBasketOpened = event('ProviderBasketOpened', {
+  providerBasketId: ProviderIdentity,
+  terms: ProviderTerms,
+});
+export const ProviderBasketClosed = event('ProviderBasketClosed', { providerBasketId: ProviderIdentity });
+export const LineItemAdded = event('LineItemAdded', { providerBasketId: ProviderIdentity, line: Line });
+export const LineItemQuantityChanged = event('LineItemQuantityChanged', {
+  providerBasketId: ProviderIdentity,
+  lineItemId: ProviderIdentity,
+  quantity: t.number,
+});
+export const TicketsReplaced = event('TicketsReplaced', {
+  providerBasketId: ProviderIdentity,
+  lineItemId: ProviderIdentity,
+  tickets: t.readonlyArray(Ticket),
+});
+export const LineItemRemoved = event('LineItemRemoved', {
+  providerBasketId: ProviderIdentity,
+  lineItemId: ProviderIdentity,
+  reason: t.keyof({ deleted: null, replaced: null, 'cross-sell-parent-removed': null }),
+});
+/** Its holds ran out (C-7.8): every line of the provider basket is gone with it. */
+export const ProviderBasketExpired = event('ProviderBasketExpired', { providerBasketId: ProviderIdentity });
+export const DeliveryMethodSelected = event('DeliveryMethodSelected', {
+  providerBasketId: ProviderIdentity,
+  selection: DeliveryMethodSelection,
+});
+export const CustomerDetailsSet = event('CustomerDetailsSet', {
+  customerDetails: t.readonlyArray(CustomerDetailFieldValue),
+});
+export const VoucherAdded = event('VoucherAdded', { voucher: BasketVoucher });
+export const VoucherRemoved = event('VoucherRemoved', {
+  code: t.string,
+  reason: t.keyof({ requested: null, 'no-matching-line': null }),
+});
+export const BasketLocked = event('BasketLocked', { paymentIntentId: t.string });
+export const ProviderBasketConfirmed = event('ProviderBasketConfirmed', {
+  paymentIntentId: t.string,
+  providerBasketId: ProviderIdentity,
+});
+export const BasketUnlocked = event('BasketUnlocked', {
+  paymentIntentId: t.string,
+  reason: t.keyof({ cancelled: null, 'provider-refused': null }),
+});
+export const BasketCheckedOut = event('BasketCheckedOut', { paymentIntentId: t.string });
+
+export const BasketEvent = t.union(
+  [
+    BasketCreated,
+    BasketDeleted,
+    ContactAssigned,
+    ProviderBasketOpened,
+    ProviderBasketClosed,
+    LineItemAdded,
+    LineItemQuantityChanged,
+    TicketsReplaced,
+    LineItemRemoved,
+    ProviderBasketExpired,
+    DeliveryMethodSelected,
+    CustomerDetailsSet,
+    VoucherAdded,
+    VoucherRemoved,
+    BasketLocked,
+    ProviderBasketConfirmed,
+    BasketUnlocked,
+    BasketCheckedOut,
+  ],
+  'BasketEvent',
+);
+export type BasketEvent = t.TypeOf<typeof BasketEvent>;
+export type BasketEventType = BasketEvent['type'];
+export type BasketEventOf<T extends BasketEventType> = Extract<BasketEvent, { type: T }>;
+export const basketEventTypes: ReadonlyArray<BasketEventType> = BasketEvent.types.map((c) => c.props.type.value);

@@ -1,0 +1,88 @@
+import * as t from 'io-ts';
+import { CurrencyC } from '../money';
+import { CustomerDetailFieldType, DeliveryMethod, DeliveryMethodSelection, Instant, ProviderIdentity } from '../wire';
+import { CatalogDiscount } from '../catalog';
+import { Line } from './line';
+import { StoredCustomerDetailValue } from './customer-details';
+
+/**
+ * What a provider told the basket when its provider basket opened: prices of delivery, discounts,
+ * required details and hold length. Recorded in the event so that views and later decisions do not
+ * depend on a catalog that may have changed since.
+ */
+export const ProviderTerms = t.type(
+  {
+    providerId: t.string,
+    holdMinutes: t.number,
+    requiredCustomerDetails: t.readonlyArray(CustomerDetailFieldType),
+    kioskIds: t.readonlyArray(t.string),
+    deliveryMethods: t.readonlyArray(DeliveryMethod),
+    discounts: t.readonlyArray(CatalogDiscount),
+  },
+  'ProviderTerms',
+);
+export type ProviderTerms = t.TypeOf<typeof ProviderTerms>;
+
+export const ProviderBasketState = t.type(
+  {
+    id: ProviderIdentity,
+    terms: ProviderTerms,
+    lines: t.readonlyArray(Line),
+    selections: t.readonlyArray(DeliveryMethodSelection),
+    /** Time of the latest change to its lines: `expires` counts from here (C-7.8). */
+    holdsRestartedAt: Instant,
+    /** A payment intent's provider confirmed this basket: its holds do not expire (C-8.2). */
+    confirmed: t.boolean,
+  },
+  'ProviderBasketState',
+);
+export type ProviderBasketState = t.TypeOf<typeof ProviderBasketState>;
+
+export const BasketVoucher = t.type(
+  { code: t.string, name: t.string, productId: ProviderIdentity, variantId: t.string, voucherPrice: t.number },
+  'BasketVoucher',
+);
+export type BasketVoucher = t.TypeOf<typeof BasketVoucher>;
+
+/** Lifecycle of a basket (table in `machine.ts`). */
+export const BasketStatus = t.keyof({ open: null, locked: null, checkedOut: null, deleted: null }, 'BasketStatus');
+export type BasketStatus = t.TypeOf<typeof BasketStatus>;
+
+export const ExistingBasket = t.intersection(
+  [
+    t.type({
+      status: BasketStatus,
+      id: t.string,
+      storeId: t.string,
+      currency: CurrencyC,
+      created: Instant,
+      updated: Instant,
+      providerBaskets: t.readonlyArray(ProviderBasketState),
+      customerDetails: t.readonlyArray(StoredCustomerDetailValue),
+      vouchers: t.readonlyArray(BasketVoucher),
+    }),
+    t.partial({ contactId: t.string, activePaymentIntentId: t.string }),
+  ],
+  'ExistingBasket',
+);
+export type ExistingBasket = t.TypeOf<typeof ExistingBasket>;
+
+export const BasketState = t.union([t.type({ status: t.literal('none') }), ExistingBasket], 'BasketState');
+export type BasketState = t.TypeOf<typeof BasketState>;
+
+export const initialBasketState: BasketState = { status: 'none' };
+
+export const exists = (state: BasketState): state is ExistingBasket => state.status !== 'none';
+
+export const allLines = (state: ExistingBasket): ReadonlyArray<Line> => state.providerBaskets.flatMap((pb) => pb.lines);
+
+export const findLine = (
+  state: ExistingBasket,
+  lineItemId: string,
+): { providerBasket: ProviderBasketState; line: Line } | undefined => {
+  for (const providerBasket of state.providerBaskets) {
+    const line = providerBasket.lines.find((l) => l.id === lineItemId);
+    if (line) return { providerBasket, line };
+  }
+  return undefined;
+};

@@ -1,0 +1,9 @@
+import type { Instant } from './wire';
+
+/** Pure instant arithmetic on canonical UTC strings (C-1.3); no clock is read here. */
+export const addMinutes = (at: Instant, minutes: number): Instant =>
+  new Date(Date.parse(at) + minutes * 60_000).toISOString() as Instant;
+
+export const isBefore = (a: string, b: string): boolean => Date.parse(a) < Date.parse(b);
+
+export const isAtOrAfter = (a: string, b: string): boolean => !isBefore(a, b);

@@ -1,0 +1,62 @@
+import * as t from 'io-ts';
+
+/**
+ * A refinement of `codec` that keeps io-ts' `RefinementType` shape (so schema generators can walk it)
+ * and fails with a readable `message` when the predicate rejects an otherwise well-typed value.
+ * With a type guard the refined type is narrowed (used for branded strings).
+ */
+export function refine<C extends t.Mixed, A extends t.TypeOf<C>>(
+  codec: C,
+  guard: (a: t.TypeOf<C>) => a is A,
+  name: string,
+  message: string,
+): t.RefinementType<C, A, t.OutputOf<C>, unknown>;
+export function refine<C extends t.Mixed>(
+  codec: C,
+  predicate: (a: t.TypeOf<C>) => boolean,
+  name: string,
+  message: string,
+): t.RefinementType<C, t.TypeOf<C>, t.OutputOf<C>, unknown>;
+export function refine<C extends t.Mixed>(
+  codec: C,
+  predicate: (a: t.TypeOf<C>) => boolean,
+  name: string,
+  message: string,
+): t.RefinementType<C, t.TypeOf<C>, t.OutputOf<C>, unknown> {
+  return new t.RefinementType(
+    name,
+    (u): u is t.TypeOf<C> => codec.is(u) && predicate(u),
+    (u, c) => {
+      const decoded = codec.validate(u, c);
+      if (decoded._tag === 'Left') return decoded;
+      return predicate(decoded.right) ? t.success(decoded.right) : t.failure(decoded.right, c, message);
+    },
+    (a) => codec.encode(a),
+    codec,
+    predicate,
+  );
+}
+
+/** A copy of `value` without the keys whose value is `undefined` (C-1.2: absent, never null). */
+const omitUndefined = <A extends object>(value: A): A => {
+  const copy = { ...value };
+  for (const key of Object.keys(copy)) {
+    if (Reflect.get(copy, key) === undefined) Reflect.deleteProperty(copy, key);
+  }
+  return copy;
+};
+
+export type StructC<R extends t.Props, O extends t.Props> = t.ExactC<t.IntersectionC<[t.TypeC<R>, t.PartialC<O>]>>;
+
+/**
+ * An object codec with `required` and `optional` fields. Decoding strips unknown fields (C-1.6);
+ * encoding leaves out optional fields that have no value (C-1.2).
+ */
+export const struct = <R extends t.Props, O extends t.Props>(
+  required: R,
+  optional: O,
+  name: string,
+): StructC<R, O> => {
+  const exact = t.exact(t.intersection([t.type(required), t.partial(optional)]), name);
+  return new t.ExactType(name, exact.is, exact.validate, (a) => omitUndefined(exact.encode(a)), exact.type);
+};

@@ -1,0 +1,52 @@
+import * as t from 'io-ts';
+import { MoneyC } from '../money';
+import { struct } from './combinators';
+import { Instant } from './instant';
+import { FreeFormObject, ProviderIdentity, Uuid } from './primitives';
+
+export const PaymentIntentStatus = t.keyof(
+  { PreparingPayment: null, AwaitingPayment: null, Cancelled: null, PaymentComplete: null },
+  'PaymentIntentStatus',
+);
+export type PaymentIntentStatus = t.TypeOf<typeof PaymentIntentStatus>;
+
+export const PaymentComponentC = struct(
+  { providerBasketId: ProviderIdentity, portionOfTotalPaid: MoneyC },
+  {},
+  'PaymentComponent',
+);
+export type PaymentComponent = t.TypeOf<typeof PaymentComponentC>;
+
+export const PaymentDetailsC = struct(
+  { totalPaid: MoneyC, components: t.array(PaymentComponentC) },
+  {},
+  'PaymentDetails',
+);
+export type PaymentDetails = t.TypeOf<typeof PaymentDetailsC>;
+
+/** `pendingProviderBasjets` is spelled exactly as the interface spells it (C-1.1). */
+export const PaymentIntentStateMachineC = struct(
+  { pendingProviderBasjets: t.array(ProviderIdentity), pendingPaymentProvider: t.boolean, ready: t.boolean },
+  { notificationId: Uuid },
+  'PaymentIntentStateMachine',
+);
+export type PaymentIntentStateMachine = t.TypeOf<typeof PaymentIntentStateMachineC>;
+
+/** `pspPaymentreference` is spelled exactly as the interface spells it (C-1.1). */
+export const PaymentIntentC = struct(
+  {
+    id: Uuid,
+    status: PaymentIntentStatus,
+    created: Instant,
+    updated: Instant,
+    paymentDetails: PaymentDetailsC,
+    creationStateMachine: PaymentIntentStateMachineC,
+  },
+  {
+    cancellationStateMachine: PaymentIntentStateMachineC,
+    pspPaymentreference: ProviderIdentity,
+    pspPayload: FreeFormObject,
+  },
+  'PaymentIntent',
+);
+export type PaymentIntent = t.TypeOf<typeof PaymentIntentC>;

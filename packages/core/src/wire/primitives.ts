@@ -1,0 +1,62 @@
+import * as t from 'io-ts';
+import { refine } from './combinators';
+
+const INT32_MIN = -(2 ** 31);
+const INT32_MAX = 2 ** 31 - 1;
+
+const isInt32 = (n: number): boolean => Number.isInteger(n) && n >= INT32_MIN && n <= INT32_MAX;
+
+/** An integer in [-2^31, 2^31 - 1]; a numeric string is not one (C-1.6). */
+export const Int32 = refine(t.number, isInt32, 'Int32', `expected an integer from ${INT32_MIN} to ${INT32_MAX}`);
+
+/** An Int32 in `[min, max]`. */
+export const int32Between = (min: number, max: number) =>
+  refine(Int32, (n) => n >= min && n <= max, `Int32 ${min}..${max}`, `expected an integer from ${min} to ${max}`);
+
+/** An Int32 of at least `min`. */
+export const int32AtLeast = (min: number) =>
+  refine(Int32, (n) => n >= min, `Int32 >= ${min}`, `expected an integer >= ${min}`);
+
+export const NonEmptyString = refine(t.string, (s) => s.length > 0, 'NonEmptyString', 'expected a non-empty string');
+
+/** A free-form JSON object (never an array), passed through untouched. */
+export const FreeFormObject = t.record(t.string, t.unknown, 'FreeFormObject');
+export type FreeFormObject = t.TypeOf<typeof FreeFormObject>;
+
+export interface ProviderIdentityBrand {
+  readonly ProviderIdentity: unique symbol;
+}
+/** `<provider>|<24 lowercase alphanumerics>`, where `<provider>` is `name` or `name:sub` (C-1.5, C-7.2). */
+export type ProviderIdentity = t.Branded<string, ProviderIdentityBrand>;
+
+const PROVIDER_IDENTITY = /^[a-z0-9]{1,5}(:[a-z0-9]{1,12})?\|[a-z0-9]{24}$/;
+
+export const isProviderIdentity = (u: unknown): u is ProviderIdentity =>
+  typeof u === 'string' && PROVIDER_IDENTITY.test(u);
+
+export const ProviderIdentity = refine(
+  t.string,
+  (s): s is ProviderIdentity => isProviderIdentity(s),
+  'ProviderIdentity',
+  "expected a ProviderIdentity '<provider>|<24 lowercase letters or digits>'",
+);
+
+/** The provider part of a ProviderIdentity: everything before `|` (C-7.2). */
+export const providerOf = (id: ProviderIdentity): string => id.slice(0, id.indexOf('|'));
+
+export interface UuidBrand {
+  readonly Uuid: unique symbol;
+}
+/** A UUID of any RFC 9562 version (1 to 8), in canonical lowercase form. */
+export type Uuid = t.Branded<string, UuidBrand>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+export const isUuid = (u: unknown): u is Uuid => typeof u === 'string' && UUID.test(u);
+
+export const Uuid = refine(
+  t.string,
+  (s): s is Uuid => isUuid(s),
+  'Uuid',
+  'expected a lowercase UUID (RFC 9562, version 1 to 8)',
+);
