@@ -1,1 +1,10 @@
-export {};
+export type { BasketApi, NotificationListener } from './api/basket-api';
+export { PROBLEM_TYPE_BASE, problemOf, statusOf } from './api/problems';
+export type { Answer, Caller, Preconditions, Problem } from './api/types';
+export type { BasketApp, BasketAppDeps } from './app';
+export { createBasketApp } from './app';
+export type { AppConfig } from './config';
+export * from './ports';
+export type { Processor } from './processing/processor';
+export { BASKET_SNAPSHOT_SCHEMA, encodeBasketEvent } from './streams/basket-stream';
+export { randomIds, systemClock } from './system';

@@ -1,7 +1,8 @@
-import * as E from 'fp-ts/Either';
 import type { Either } from 'fp-ts/Either';
-import { struct } from './wire/combinators';
-import { Int32, NonEmptyString } from './wire/primitives';
+import * as E from 'fp-ts/Either';
+import * as t from 'io-ts';
+import { refine, struct } from './wire/combinators';
+import { Int32, int32Between, NonEmptyString } from './wire/primitives';
 
 /** An amount in integer minor units of a currency (C-1.4). */
 export interface Money {
@@ -10,13 +11,31 @@ export interface Money {
   readonly precision: number;
 }
 
-export const MoneyC = struct({ minorUnits: Int32, currencyCode: NonEmptyString, precision: Int32 }, {}, 'Money');
+export const MoneyC = struct(
+  { minorUnits: Int32, currencyCode: NonEmptyString, precision: Int32 },
+  {},
+  'Money',
+);
 
 /** A currency: its ISO 4217 code and the number of decimal digits of its minor unit. */
 export interface Currency {
   readonly code: string;
   readonly precision: number;
 }
+
+export const CurrencyC = struct(
+  {
+    code: refine(
+      t.string,
+      (code) => /^[A-Z]{3}$/.test(code),
+      'CurrencyCode',
+      'expected a three-letter ISO 4217 code',
+    ),
+    precision: int32Between(0, 4),
+  },
+  {},
+  'Currency',
+);
 
 /** Two amounts in different currencies were combined. */
 export interface CurrencyMismatch {
@@ -27,7 +46,10 @@ export interface CurrencyMismatch {
 
 export type Ordering = -1 | 0 | 1;
 
-export const currencyOf = (money: Money): Currency => ({ code: money.currencyCode, precision: money.precision });
+export const currencyOf = (money: Money): Currency => ({
+  code: money.currencyCode,
+  precision: money.precision,
+});
 
 export const sameCurrency = (a: Money, b: Money): boolean =>
   a.currencyCode === b.currencyCode && a.precision === b.precision;
@@ -71,7 +93,8 @@ export const times = (money: Money, count: number): Money => {
 };
 
 /** Totals never go below zero (C-7.10). */
-export const clampAtZero = (money: Money): Money => (money.minorUnits < 0 ? { ...money, minorUnits: 0 } : money);
+export const clampAtZero = (money: Money): Money =>
+  money.minorUnits < 0 ? { ...money, minorUnits: 0 } : money;
 
 export const isZero = (money: Money): boolean => money.minorUnits === 0;
 

@@ -1,1 +1,8 @@
-export {};
+export type { Db, Queryable, Row } from './db';
+export { defaultPgliteDir, openDbFromUrl, storageFromUrl } from './from-url';
+export { dropSchema, migrate } from './migrate';
+export { defaultSchema } from './names';
+export { openPgPool, type PgPoolOptions } from './pg-driver';
+export { openPglite } from './pglite-driver';
+export { DataDirectoryInUseError } from './pglite-lock';
+export { createPostgresStorage, type PostgresStorageOptions } from './storage';

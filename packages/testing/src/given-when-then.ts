@@ -64,7 +64,9 @@ export const given = <Command, Event, State, Facts>(
         },
         thenFails: (code) => {
           if (result._tag === 'Right') {
-            throw new Error(`expected a refusal with ${code}, but the command succeeded with ${JSON.stringify(result.right)}`);
+            throw new Error(
+              `expected a refusal with ${code}, but the command succeeded with ${JSON.stringify(result.right)}`,
+            );
           }
           expect(result.left.code).toBe(code);
           return result.left.detail;

@@ -96,7 +96,11 @@ export type BasketApi = {
   ) => Promise<Answer>;
   /** 17: synchronous (C-4.3): 204, 402 payment-declined, 409 payment-intent-state. */
   readonly useSavedPaymentToken: (caller: Caller, body: unknown) => Promise<Answer>;
-  /** C-4.4 */ readonly getPaymentIntent: (caller: Caller, basketId: string, paymentIntentId: string) => Promise<Answer>;
+  /** C-4.4 */ readonly getPaymentIntent: (
+    caller: Caller,
+    basketId: string,
+    paymentIntentId: string,
+  ) => Promise<Answer>;
   /** C-4.4, C-5.2: `waitMs` (≤ 30000) holds the answer until the notification completes. */
   readonly getNotification: (caller: Caller, notificationId: string, waitMs?: number) => Promise<Answer>;
   /** C-4.4: the basket's history, customer detail values redacted. */

@@ -3,5 +3,5 @@ export * from './json';
 export * from './notifications';
 export * from './outbox';
 export * from './providers';
-export * from './unit-of-work';
 export * from './storage';
+export * from './unit-of-work';

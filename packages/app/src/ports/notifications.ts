@@ -44,7 +44,10 @@ export type NotificationOutcome =
   | { readonly status: 'Failed'; readonly completed: string; readonly problem: StoredProblem };
 
 /** An accepted command's completion, committed with its events (C-3.4, C-5.3: exactly once). */
-export type NotificationCompletion = { readonly notificationId: string; readonly outcome: NotificationOutcome };
+export type NotificationCompletion = {
+  readonly notificationId: string;
+  readonly outcome: NotificationOutcome;
+};
 
 /** Accepted commands and their notifications. */
 export type CommandQueue = {

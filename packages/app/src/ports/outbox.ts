@@ -14,4 +14,17 @@ export type Outbox = {
   readonly markPublished: (positions: ReadonlyArray<number>) => Promise<void>;
   /** Messages after `position`, in order, published or not: for in-process subscribers. */
   readonly after: (position: number, limit: number) => Promise<ReadonlyArray<OutboxMessage>>;
+  /** How many messages are unpublished: the relay's backlog. */
+  readonly backlog: () => Promise<number>;
+};
+
+/**
+ * A lease that elects one active outbox relay among several processes sharing a store, so a
+ * basket's notifications are published in order (C-5.5). Holding it for `ttlMs` is renewed by
+ * acquiring again before it runs out.
+ */
+export type RelayLease = {
+  /** True when `holder` holds the lease now (acquired, renewed, or taken over after it expired). */
+  readonly acquire: (holder: string, ttlMs: number) => Promise<boolean>;
+  readonly release: (holder: string) => Promise<void>;
 };

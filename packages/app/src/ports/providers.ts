@@ -23,7 +23,11 @@ export type ChargeOutcome = 'succeeded' | 'declined';
 export type PaymentProvider = {
   readonly openSession: (request: {
     readonly paymentIntentId: string;
-    readonly amount: { readonly minorUnits: number; readonly currencyCode: string; readonly precision: number };
+    readonly amount: {
+      readonly minorUnits: number;
+      readonly currencyCode: string;
+      readonly precision: number;
+    };
     readonly payload: JsonObject;
   }) => Promise<{ readonly reference: ProviderIdentity; readonly payload: JsonObject }>;
   /** Charges a saved token; charging one intent twice answers the first outcome again (C-8.6). */
@@ -33,7 +37,10 @@ export type PaymentProvider = {
     readonly contactId: string;
     readonly tokenId: string;
   }) => Promise<ChargeOutcome>;
-  readonly voidSession: (request: { readonly paymentIntentId: string; readonly reference: string }) => Promise<void>;
+  readonly voidSession: (request: {
+    readonly paymentIntentId: string;
+    readonly reference: string;
+  }) => Promise<void>;
   /** C-2.7: whether the token is one of the contact's saved tokens. */
   readonly ownsToken: (contactId: string, tokenId: string) => Promise<boolean>;
 };

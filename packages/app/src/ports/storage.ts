@@ -1,6 +1,6 @@
 import type { EventStore, SnapshotStore } from './event-store';
 import type { CommandQueue, IdempotencyStore } from './notifications';
-import type { Outbox } from './outbox';
+import type { Outbox, RelayLease } from './outbox';
 import type { InventoryStore, UnitOfWork } from './unit-of-work';
 
 /** Every storage port, as one adapter (memory, PGlite, PostgreSQL) provides them. */
@@ -11,6 +11,7 @@ export type Storage = {
   readonly commands: CommandQueue;
   readonly idempotency: IdempotencyStore;
   readonly outbox: Outbox;
+  readonly relayLease: RelayLease;
   readonly inventory: InventoryStore;
   readonly close: () => Promise<void>;
 };

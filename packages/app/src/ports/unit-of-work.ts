@@ -32,7 +32,12 @@ export type Commit = {
 
 export type CommitConflict =
   /** Another writer appended first: re-read and decide again. */
-  | { readonly _tag: 'VersionConflict'; readonly streamId: StreamId; readonly expected: number; readonly actual: number }
+  | {
+      readonly _tag: 'VersionConflict';
+      readonly streamId: StreamId;
+      readonly expected: number;
+      readonly actual: number;
+    }
   /** The holds need more of a resource than others leave free: gather facts and decide again. */
   | { readonly _tag: 'InsufficientInventory'; readonly resource: string }
   /** The completed notification was no longer Pending: another processor completed it. */
@@ -52,4 +57,6 @@ export type InventoryStore = {
     holder: string,
     now: string,
   ) => Promise<ReadonlyMap<string, number>>;
+  /** Holders (baskets) with at least one hold whose `expiresAt` is at or before `now`, at most `limit` (C-7.8 sweeper). */
+  readonly expiredHolders: (now: string, limit: number) => Promise<ReadonlyArray<string>>;
 };

@@ -1,4 +1,5 @@
-import { type Draft, produce } from 'immer';
+import { type Draft, castDraft, produce } from 'immer';
+import type { Instant } from '../wire';
 import { mergeCustomerDetails } from './customer-details';
 import type { BasketEvent } from './events';
 import { transitionOf } from './machine';
@@ -7,14 +8,16 @@ import type { BasketState, ExistingBasket, ProviderBasketState } from './state';
 const providerBasket = (draft: Draft<ExistingBasket>, id: string): Draft<ProviderBasketState> | undefined =>
   draft.providerBaskets.find((pb) => pb.id === id);
 
-const touchLines = (pb: Draft<ProviderBasketState>, at: string): void => {
+const touchLines = (pb: Draft<ProviderBasketState>, at: Instant): void => {
   pb.holdsRestartedAt = at;
 };
 
 /** Folds one basket event. Events are facts: an event the state machine does not allow is a bug. */
 export const evolveBasket = (state: BasketState, event: BasketEvent): BasketState => {
   const status = transitionOf(state.status, event.type);
-  if (status === undefined) throw new Error(`basket cannot take ${event.type} in status ${state.status}`);
+  if (status === undefined || status === 'none') {
+    throw new Error(`basket cannot take ${event.type} in status ${state.status}`);
+  }
   if (event.type === 'BasketCreated') {
     return {
       status,
@@ -42,7 +45,7 @@ export const evolveBasket = (state: BasketState, event: BasketEvent): BasketStat
       case 'ProviderBasketOpened':
         draft.providerBaskets.push({
           id: event.providerBasketId,
-          terms: event.terms,
+          terms: castDraft(event.terms),
           lines: [],
           selections: [],
           holdsRestartedAt: event.at,
@@ -56,7 +59,7 @@ export const evolveBasket = (state: BasketState, event: BasketEvent): BasketStat
       case 'LineItemAdded': {
         const pb = providerBasket(draft, event.providerBasketId);
         if (!pb) return;
-        pb.lines.push(event.line);
+        pb.lines.push(castDraft(event.line));
         touchLines(pb, event.at);
         return;
       }
@@ -72,7 +75,7 @@ export const evolveBasket = (state: BasketState, event: BasketEvent): BasketStat
         const pb = providerBasket(draft, event.providerBasketId);
         const line = pb?.lines.find((l) => l.id === event.lineItemId);
         if (!pb || !line || line.type !== 'Ticketing') return;
-        line.tickets = event.tickets;
+        line.tickets = castDraft(event.tickets);
         touchLines(pb, event.at);
         return;
       }
@@ -86,14 +89,14 @@ export const evolveBasket = (state: BasketState, event: BasketEvent): BasketStat
       case 'DeliveryMethodSelected': {
         const pb = providerBasket(draft, event.providerBasketId);
         if (!pb) return;
-        pb.selections = [...pb.selections.filter((s) => s.id !== event.selection.id), event.selection];
+        pb.selections = castDraft([...pb.selections.filter((s) => s.id !== event.selection.id), event.selection]);
         return;
       }
       case 'CustomerDetailsSet':
-        draft.customerDetails = mergeCustomerDetails(draft.customerDetails, event.customerDetails);
+        draft.customerDetails = castDraft(mergeCustomerDetails(draft.customerDetails, event.customerDetails));
         return;
       case 'VoucherAdded':
-        draft.vouchers.push(event.voucher);
+        draft.vouchers.push(castDraft(event.voucher));
         return;
       case 'VoucherRemoved':
         draft.vouchers = draft.vouchers.filter((v) => v.code !== event.code);

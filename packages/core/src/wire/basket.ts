@@ -1,32 +1,32 @@
 import * as t from 'io-ts';
 import { MoneyC } from '../money';
 import { struct } from './combinators';
-import { CustomerDetailFieldC } from './customer-details';
-import { DeliveryMethodC, DeliveryMethodSelectionC } from './delivery';
+import { CustomerDetailField } from './customer-details';
+import { DeliveryMethod, DeliveryMethodSelection } from './delivery';
 import { Instant } from './instant';
-import { LineItemC, ProviderDiscountC } from './line-item';
+import { LineItem, ProviderDiscount } from './line-item';
 import { NonEmptyString, ProviderIdentity, Uuid } from './primitives';
 
-export const ProviderBasketC = struct(
+export const ProviderBasket = struct(
   {
     id: ProviderIdentity,
     totalPrice: MoneyC,
-    lineItems: t.array(LineItemC),
-    deliveryMethods: t.array(DeliveryMethodC),
-    deliveryMethodSelections: t.array(DeliveryMethodSelectionC),
+    lineItems: t.array(LineItem),
+    deliveryMethods: t.array(DeliveryMethod),
+    deliveryMethodSelections: t.array(DeliveryMethodSelection),
   },
   {
     expires: Instant,
     originalTotalPrice: MoneyC,
     totalProviderDiscounts: MoneyC,
-    providerDiscounts: t.array(ProviderDiscountC),
+    providerDiscounts: t.array(ProviderDiscount),
   },
   'ProviderBasket',
 );
-export type ProviderBasket = t.TypeOf<typeof ProviderBasketC>;
+export type ProviderBasket = t.TypeOf<typeof ProviderBasket>;
 
 /** A voucher on the basket; the prices are per unit (C-7.11). */
-export const VoucherC = struct(
+export const Voucher = struct(
   {
     name: t.string,
     code: t.string,
@@ -39,19 +39,19 @@ export const VoucherC = struct(
   {},
   'Voucher',
 );
-export type Voucher = t.TypeOf<typeof VoucherC>;
+export type Voucher = t.TypeOf<typeof Voucher>;
 
-export const BasketC = struct(
+export const Basket = struct(
   {
     id: Uuid,
     created: Instant,
     updated: Instant,
-    providerBaskets: t.array(ProviderBasketC),
-    customerDetails: t.array(CustomerDetailFieldC),
+    providerBaskets: t.array(ProviderBasket),
+    customerDetails: t.array(CustomerDetailField),
     totalPrice: MoneyC,
     deliveryTotalPrice: MoneyC,
     missingCustomerDetailFields: t.boolean,
-    vouchers: t.array(VoucherC),
+    vouchers: t.array(Voucher),
   },
   {
     contactId: NonEmptyString,
@@ -61,4 +61,4 @@ export const BasketC = struct(
   },
   'Basket',
 );
-export type Basket = t.TypeOf<typeof BasketC>;
+export type Basket = t.TypeOf<typeof Basket>;

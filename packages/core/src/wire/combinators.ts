@@ -46,7 +46,9 @@ const omitUndefined = <A extends object>(value: A): A => {
   return copy;
 };
 
-export type StructC<R extends t.Props, O extends t.Props> = t.ExactC<t.IntersectionC<[t.TypeC<R>, t.PartialC<O>]>>;
+export type StructC<R extends t.Props, O extends t.Props> = t.ExactC<
+  t.IntersectionC<[t.TypeC<R>, t.PartialC<O>]>
+>;
 
 /**
  * An object codec with `required` and `optional` fields. Decoding strips unknown fields (C-1.6);

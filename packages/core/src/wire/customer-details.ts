@@ -1,9 +1,9 @@
 import * as t from 'io-ts';
-import { AddressC } from './address';
+import { Address } from './address';
 import { refine, struct } from './combinators';
 
 /** The customer detail field types, in the order the Basket lists them (C-7.12). */
-export const CUSTOMER_DETAIL_FIELD_TYPES = [
+export const CustomerDetailFieldTypes = [
   'Email',
   'FirstName',
   'LastName',
@@ -29,8 +29,8 @@ export const CustomerDetailFieldType = t.keyof(
 );
 export type CustomerDetailFieldType = t.TypeOf<typeof CustomerDetailFieldType>;
 
-export const CustomerDetailFieldC = struct({ type: CustomerDetailFieldType }, {}, 'CustomerDetailField');
-export type CustomerDetailField = t.TypeOf<typeof CustomerDetailFieldC>;
+export const CustomerDetailField = struct({ type: CustomerDetailFieldType }, {}, 'CustomerDetailField');
+export type CustomerDetailField = t.TypeOf<typeof CustomerDetailField>;
 
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 const E164 = /^\+[1-9]\d{1,14}$/;
@@ -56,30 +56,30 @@ export const E164PhoneNumber = refine(
   'expected a phone number in E.164 form, e.g. +441132960000',
 );
 
-export const EmailValueC = struct({ email: EmailAddress }, {}, 'EmailValue');
-export type EmailValue = t.TypeOf<typeof EmailValueC>;
+export const EmailValue = struct({ email: EmailAddress }, {}, 'EmailValue');
+export type EmailValue = t.TypeOf<typeof EmailValue>;
 
-export const NameValueC = struct({ name: PersonName }, {}, 'NameValue');
-export type NameValue = t.TypeOf<typeof NameValueC>;
+export const NameValue = struct({ name: PersonName }, {}, 'NameValue');
+export type NameValue = t.TypeOf<typeof NameValue>;
 
-export const PhoneNumberValueC = struct({ phoneNumber: E164PhoneNumber }, {}, 'PhoneNumberValue');
-export type PhoneNumberValue = t.TypeOf<typeof PhoneNumberValueC>;
+export const PhoneNumberValue = struct({ phoneNumber: E164PhoneNumber }, {}, 'PhoneNumberValue');
+export type PhoneNumberValue = t.TypeOf<typeof PhoneNumberValue>;
 
 /** A customer detail with the value shape of its type (C-7.12); without `value` it clears the field. */
 const fieldValue = <K extends CustomerDetailFieldType, V extends t.Mixed>(type: K, value: V) =>
   struct({ type: t.literal(type) }, { value }, `${type}FieldValue`);
 
-export const CustomerDetailFieldValueC = t.union(
+export const CustomerDetailFieldValue = t.union(
   [
-    fieldValue('Email', EmailValueC),
-    fieldValue('FirstName', NameValueC),
-    fieldValue('LastName', NameValueC),
-    fieldValue('PhoneNumber', PhoneNumberValueC),
-    fieldValue('BillingAddress', AddressC),
-    fieldValue('DeliveryAddress', AddressC),
-    fieldValue('BillingFirstName', NameValueC),
-    fieldValue('BillingLastName', NameValueC),
+    fieldValue('Email', EmailValue),
+    fieldValue('FirstName', NameValue),
+    fieldValue('LastName', NameValue),
+    fieldValue('PhoneNumber', PhoneNumberValue),
+    fieldValue('BillingAddress', Address),
+    fieldValue('DeliveryAddress', Address),
+    fieldValue('BillingFirstName', NameValue),
+    fieldValue('BillingLastName', NameValue),
   ],
   'CustomerDetailFieldValue',
 );
-export type CustomerDetailFieldValue = t.TypeOf<typeof CustomerDetailFieldValueC>;
+export type CustomerDetailFieldValue = t.TypeOf<typeof CustomerDetailFieldValue>;

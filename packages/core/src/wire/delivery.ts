@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import { MoneyC } from '../money';
-import { AddressC } from './address';
+import { Address } from './address';
 import { refine, struct } from './combinators';
 import { Instant } from './instant';
 import { NonEmptyString } from './primitives';
@@ -11,29 +11,33 @@ export const DeliveryMethodType = t.keyof(
 );
 export type DeliveryMethodType = t.TypeOf<typeof DeliveryMethodType>;
 
-export const AddressEntryC = struct({ id: t.string, address: t.string }, {}, 'AddressEntry');
-export type AddressEntry = t.TypeOf<typeof AddressEntryC>;
+export const AddressEntry = struct({ id: t.string, address: t.string }, {}, 'AddressEntry');
+export type AddressEntry = t.TypeOf<typeof AddressEntry>;
 
-export const DeliveryMethodProviderC = struct({ name: t.string, logo: t.string }, {}, 'DeliveryMethodProvider');
-export type DeliveryMethodProvider = t.TypeOf<typeof DeliveryMethodProviderC>;
+export const DeliveryMethodProvider = struct(
+  { name: t.string, logo: t.string },
+  {},
+  'DeliveryMethodProvider',
+);
+export type DeliveryMethodProvider = t.TypeOf<typeof DeliveryMethodProvider>;
 
-export const AddressDeliveryMethodC = struct(
+export const AddressDeliveryMethod = struct(
   {
     type: t.literal('Address'),
     id: t.string,
     title: t.string,
     description: t.string,
-    provider: DeliveryMethodProviderC,
-    entries: t.array(AddressEntryC),
+    provider: DeliveryMethodProvider,
+    entries: t.array(AddressEntry),
     totalPrice: MoneyC,
   },
   {},
   'AddressDeliveryMethod',
 );
-export type AddressDeliveryMethod = t.TypeOf<typeof AddressDeliveryMethodC>;
+export type AddressDeliveryMethod = t.TypeOf<typeof AddressDeliveryMethod>;
 
 /** `alwaysIncluded: true` makes the method count as selected without a selection (C-7.9). */
-export const DigitalDeliveryMethodC = struct(
+export const DigitalDeliveryMethod = struct(
   {
     type: t.literal('Digital'),
     id: t.string,
@@ -45,27 +49,27 @@ export const DigitalDeliveryMethodC = struct(
   {},
   'DigitalDeliveryMethod',
 );
-export type DigitalDeliveryMethod = t.TypeOf<typeof DigitalDeliveryMethodC>;
+export type DigitalDeliveryMethod = t.TypeOf<typeof DigitalDeliveryMethod>;
 
-export const KioskCollectionDeliveryMethodC = struct(
+export const KioskCollectionDeliveryMethod = struct(
   { type: t.literal('KioskCollection'), id: t.string },
   {},
   'KioskCollectionDeliveryMethod',
 );
-export type KioskCollectionDeliveryMethod = t.TypeOf<typeof KioskCollectionDeliveryMethodC>;
+export type KioskCollectionDeliveryMethod = t.TypeOf<typeof KioskCollectionDeliveryMethod>;
 
-export const InSeatDeliveryMethodC = struct(
+export const InSeatDeliveryMethod = struct(
   { type: t.literal('InSeat'), id: t.string },
   {},
   'InSeatDeliveryMethod',
 );
-export type InSeatDeliveryMethod = t.TypeOf<typeof InSeatDeliveryMethodC>;
+export type InSeatDeliveryMethod = t.TypeOf<typeof InSeatDeliveryMethod>;
 
-export const DeliveryMethodC = t.union(
-  [AddressDeliveryMethodC, DigitalDeliveryMethodC, KioskCollectionDeliveryMethodC, InSeatDeliveryMethodC],
+export const DeliveryMethod = t.union(
+  [AddressDeliveryMethod, DigitalDeliveryMethod, KioskCollectionDeliveryMethod, InSeatDeliveryMethod],
   'DeliveryMethod',
 );
-export type DeliveryMethod = t.TypeOf<typeof DeliveryMethodC>;
+export type DeliveryMethod = t.TypeOf<typeof DeliveryMethod>;
 
 const collectionFields = {
   id: NonEmptyString,
@@ -75,34 +79,42 @@ const collectionFields = {
   seatId: NonEmptyString,
 };
 
-export const KioskCollectionSelectionC = struct(
+export const KioskCollectionSelection = struct(
   { type: t.literal('KioskCollection'), ...collectionFields },
   {},
   'KioskCollectionSelection',
 );
-export type KioskCollectionSelection = t.TypeOf<typeof KioskCollectionSelectionC>;
+export type KioskCollectionSelection = t.TypeOf<typeof KioskCollectionSelection>;
 
-export const InSeatSelectionC = struct({ type: t.literal('InSeat'), ...collectionFields }, {}, 'InSeatSelection');
-export type InSeatSelection = t.TypeOf<typeof InSeatSelectionC>;
+export const InSeatSelection = struct(
+  { type: t.literal('InSeat'), ...collectionFields },
+  {},
+  'InSeatSelection',
+);
+export type InSeatSelection = t.TypeOf<typeof InSeatSelection>;
 
 /** Either an existing entry of the method or a new address: exactly one of the two (C-7.9). */
-export const AddressSelectionC = refine(
+export const AddressSelection = refine(
   struct(
     { type: t.literal('Address'), id: NonEmptyString },
-    { addressEntryId: NonEmptyString, address: AddressC },
+    { addressEntryId: NonEmptyString, address: Address },
     'AddressSelection',
   ),
   (selection) => (selection.addressEntryId === undefined) !== (selection.address === undefined),
   'AddressSelection',
   'exactly one of addressEntryId and address is required',
 );
-export type AddressSelection = t.TypeOf<typeof AddressSelectionC>;
+export type AddressSelection = t.TypeOf<typeof AddressSelection>;
 
-export const DigitalSelectionC = struct({ type: t.literal('Digital'), id: NonEmptyString }, {}, 'DigitalSelection');
-export type DigitalSelection = t.TypeOf<typeof DigitalSelectionC>;
+export const DigitalSelection = struct(
+  { type: t.literal('Digital'), id: NonEmptyString },
+  {},
+  'DigitalSelection',
+);
+export type DigitalSelection = t.TypeOf<typeof DigitalSelection>;
 
-export const DeliveryMethodSelectionC = t.union(
-  [KioskCollectionSelectionC, InSeatSelectionC, AddressSelectionC, DigitalSelectionC],
+export const DeliveryMethodSelection = t.union(
+  [KioskCollectionSelection, InSeatSelection, AddressSelection, DigitalSelection],
   'DeliveryMethodSelection',
 );
-export type DeliveryMethodSelection = t.TypeOf<typeof DeliveryMethodSelectionC>;
+export type DeliveryMethodSelection = t.TypeOf<typeof DeliveryMethodSelection>;

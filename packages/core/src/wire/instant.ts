@@ -8,10 +8,6 @@ export type Instant = t.Branded<string, InstantBrand>;
 
 const CANONICAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-/** Whether `u` is an Instant in canonical form (UTC, milliseconds). */
-export const isInstant = (u: unknown): u is Instant =>
-  typeof u === 'string' && CANONICAL.test(u) && toCanonical(u) === u;
-
 /** ISO 8601 date-time with an offset: seconds and a fraction of any length are optional. */
 const ISO_DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(?:Z|([+-])(\d{2}):(\d{2}))$/;
@@ -48,6 +44,10 @@ const toCanonical = (text: string): string | undefined => {
   const utc = new Date(date.getTime() - offsetMillis);
   return Number.isNaN(utc.getTime()) ? undefined : utc.toISOString();
 };
+
+/** Whether `u` is an Instant in canonical form (UTC, milliseconds). */
+export const isInstant = (u: unknown): u is Instant =>
+  typeof u === 'string' && CANONICAL.test(u) && toCanonical(u) === u;
 
 /**
  * Decodes any ISO 8601 date-time with an offset (`Z` or `±hh:mm`, C-1.7) to its canonical UTC form

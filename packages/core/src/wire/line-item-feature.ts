@@ -3,32 +3,32 @@ import { struct } from './combinators';
 import { ProviderIdentity } from './primitives';
 
 /** The feature a cross-sold line carries: the line it was cross-sold from (C-7.4). */
-export const CrossSellLineItemFeatureC = struct(
+export const CrossSellLineItemFeature = struct(
   { type: t.literal('cross-sell'), crossSoldFromLineItemId: ProviderIdentity },
   { key: t.union([t.string, t.null]) },
   'CrossSellLineItemFeature',
 );
-export type CrossSellLineItemFeature = t.TypeOf<typeof CrossSellLineItemFeatureC>;
+export type CrossSellLineItemFeature = t.TypeOf<typeof CrossSellLineItemFeature>;
 
 /** The feature types this library maps; there is only one so far. */
-export const LineItemFeatureC = CrossSellLineItemFeatureC;
-export type LineItemFeature = t.TypeOf<typeof LineItemFeatureC>;
+export const LineItemFeature = CrossSellLineItemFeature;
+export type LineItemFeature = t.TypeOf<typeof LineItemFeature>;
 
 const MAPPED_FEATURE_TYPES: ReadonlySet<unknown> = new Set(['cross-sell']);
 
 const isUnmappedFeature = (u: unknown): boolean =>
   t.UnknownRecord.is(u) && typeof u.type === 'string' && !MAPPED_FEATURE_TYPES.has(u.type);
 
-const LineItemFeatureArray = t.array(LineItemFeatureC);
+const LineItemFeatureArray = t.array(LineItemFeature);
 
 /**
  * A line's features. Decoding skips features of a type this library does not map, as the
  * interface asks of consumers; a mapped feature that is malformed still fails.
  */
-export const LineItemFeaturesC = new t.ArrayType<
-  typeof LineItemFeatureC,
+export const LineItemFeatures = new t.ArrayType<
+  typeof LineItemFeature,
   LineItemFeature[],
-  Array<t.OutputOf<typeof LineItemFeatureC>>,
+  Array<t.OutputOf<typeof LineItemFeature>>,
   unknown
 >(
   'LineItemFeatures',
@@ -39,12 +39,15 @@ export const LineItemFeaturesC = new t.ArrayType<
     const errors: t.Errors = [];
     u.forEach((element: unknown, index) => {
       if (isUnmappedFeature(element)) return;
-      const decoded = LineItemFeatureC.validate(element, t.appendContext(c, String(index), LineItemFeatureC, element));
+      const decoded = LineItemFeature.validate(
+        element,
+        t.appendContext(c, String(index), LineItemFeature, element),
+      );
       if (decoded._tag === 'Left') errors.push(...decoded.left);
       else features.push(decoded.right);
     });
     return errors.length > 0 ? t.failures(errors) : t.success(features);
   },
   LineItemFeatureArray.encode,
-  LineItemFeatureC,
+  LineItemFeature,
 );

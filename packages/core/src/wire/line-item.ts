@@ -2,34 +2,34 @@ import * as t from 'io-ts';
 import { MoneyC } from '../money';
 import { struct } from './combinators';
 import { Instant } from './instant';
-import { LineItemFeaturesC } from './line-item-feature';
+import { LineItemFeatures } from './line-item-feature';
 import { Int32, ProviderIdentity } from './primitives';
 
-export const ProviderDiscountC = struct(
+export const ProviderDiscount = struct(
   { id: t.string, title: t.string, code: t.string, description: t.string, amount: MoneyC },
   {},
   'ProviderDiscount',
 );
-export type ProviderDiscount = t.TypeOf<typeof ProviderDiscountC>;
+export type ProviderDiscount = t.TypeOf<typeof ProviderDiscount>;
 
-export const SportsTeamC = struct({ id: t.string, name: t.string }, { logoImageUrl: t.string }, 'SportsTeam');
-export type SportsTeam = t.TypeOf<typeof SportsTeamC>;
+export const SportsTeam = struct({ id: t.string, name: t.string }, { logoImageUrl: t.string }, 'SportsTeam');
+export type SportsTeam = t.TypeOf<typeof SportsTeam>;
 
-export const SportsCompetitionC = struct(
+export const SportsCompetition = struct(
   { name: t.string, season: t.string, competitionType: t.string },
   {},
   'SportsCompetition',
 );
-export type SportsCompetition = t.TypeOf<typeof SportsCompetitionC>;
+export type SportsCompetition = t.TypeOf<typeof SportsCompetition>;
 
-export const SportsMatchC = struct(
-  { matchDate: Instant, competition: SportsCompetitionC, hostTeam: SportsTeamC, opponentTeam: SportsTeamC },
+export const SportsMatch = struct(
+  { matchDate: Instant, competition: SportsCompetition, hostTeam: SportsTeam, opponentTeam: SportsTeam },
   {},
   'SportsMatch',
 );
-export type SportsMatch = t.TypeOf<typeof SportsMatchC>;
+export type SportsMatch = t.TypeOf<typeof SportsMatch>;
 
-export const TicketC = struct(
+export const Ticket = struct(
   {
     id: t.string,
     providerSeatId: t.string,
@@ -44,7 +44,7 @@ export const TicketC = struct(
   {},
   'Ticket',
 );
-export type Ticket = t.TypeOf<typeof TicketC>;
+export type Ticket = t.TypeOf<typeof Ticket>;
 
 export const TicketingType = t.keyof({ TicketedEvent: null }, 'TicketingType');
 export type TicketingType = t.TypeOf<typeof TicketingType>;
@@ -52,15 +52,15 @@ export type TicketingType = t.TypeOf<typeof TicketingType>;
 export const TicketingEventType = t.keyof({ SportsMatch: null }, 'TicketingEventType');
 export type TicketingEventType = t.TypeOf<typeof TicketingEventType>;
 
-export const TicketingLineItemC = struct(
-  { type: TicketingType, tickets: t.array(TicketC) },
-  { eventType: TicketingEventType, sportsMatch: SportsMatchC },
+export const TicketingLineItem = struct(
+  { type: TicketingType, tickets: t.array(Ticket) },
+  { eventType: TicketingEventType, sportsMatch: SportsMatch },
   'TicketingLineItem',
 );
-export type TicketingLineItem = t.TypeOf<typeof TicketingLineItemC>;
+export type TicketingLineItem = t.TypeOf<typeof TicketingLineItem>;
 
 /** `UnitPrice` with a capital U, as the interface spells it (C-1.1). */
-export const ConsumableLineItemC = struct(
+export const ConsumableLineItem = struct(
   { quantity: Int32, UnitPrice: MoneyC, title: t.string },
   {
     productGroupId: t.string,
@@ -74,9 +74,9 @@ export const ConsumableLineItemC = struct(
   },
   'ConsumableLineItem',
 );
-export type ConsumableLineItem = t.TypeOf<typeof ConsumableLineItemC>;
+export type ConsumableLineItem = t.TypeOf<typeof ConsumableLineItem>;
 
-export const TimeSlotLineItemC = struct(
+export const TimeSlotLineItem = struct(
   {
     quantity: Int32,
     unitPrice: MoneyC,
@@ -89,21 +89,21 @@ export const TimeSlotLineItemC = struct(
   {},
   'TimeSlotLineItem',
 );
-export type TimeSlotLineItem = t.TypeOf<typeof TimeSlotLineItemC>;
+export type TimeSlotLineItem = t.TypeOf<typeof TimeSlotLineItem>;
 
-export const VariableProductVariantC = struct(
+export const VariableProductVariant = struct(
   { id: t.string, name: t.string, sku: t.string, imageUrl: t.string },
   {},
   'VariableProductVariant',
 );
-export type VariableProductVariant = t.TypeOf<typeof VariableProductVariantC>;
+export type VariableProductVariant = t.TypeOf<typeof VariableProductVariant>;
 
-export const VariableProductLineItemC = struct(
-  { quantity: Int32, unitPrice: MoneyC, variant: VariableProductVariantC },
+export const VariableProductLineItem = struct(
+  { quantity: Int32, unitPrice: MoneyC, variant: VariableProductVariant },
   {},
   'VariableProductLineItem',
 );
-export type VariableProductLineItem = t.TypeOf<typeof VariableProductLineItemC>;
+export type VariableProductLineItem = t.TypeOf<typeof VariableProductLineItem>;
 
 export const LineItemType = t.keyof(
   { Ticketing: null, Consumable: null, TimeSlot: null, VariableProduct: null },
@@ -111,20 +111,20 @@ export const LineItemType = t.keyof(
 );
 export type LineItemType = t.TypeOf<typeof LineItemType>;
 
-export const LineItemC = struct(
+export const LineItem = struct(
   { id: ProviderIdentity, type: LineItemType, productId: ProviderIdentity, totalPrice: MoneyC },
   {
     crossSoldFromProductId: ProviderIdentity,
-    ticketing: TicketingLineItemC,
-    consumable: ConsumableLineItemC,
-    timeSlot: TimeSlotLineItemC,
-    variableProduct: VariableProductLineItemC,
+    ticketing: TicketingLineItem,
+    consumable: ConsumableLineItem,
+    timeSlot: TimeSlotLineItem,
+    variableProduct: VariableProductLineItem,
     originalTotalPrice: MoneyC,
     totalProviderDiscounts: MoneyC,
-    providerDiscounts: t.array(ProviderDiscountC),
+    providerDiscounts: t.array(ProviderDiscount),
     deliveryMethodIdOptions: t.array(t.string),
-    features: LineItemFeaturesC,
+    features: LineItemFeatures,
   },
   'LineItem',
 );
-export type LineItem = t.TypeOf<typeof LineItemC>;
+export type LineItem = t.TypeOf<typeof LineItem>;

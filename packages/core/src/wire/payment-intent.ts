@@ -10,43 +10,43 @@ export const PaymentIntentStatus = t.keyof(
 );
 export type PaymentIntentStatus = t.TypeOf<typeof PaymentIntentStatus>;
 
-export const PaymentComponentC = struct(
+export const PaymentComponent = struct(
   { providerBasketId: ProviderIdentity, portionOfTotalPaid: MoneyC },
   {},
   'PaymentComponent',
 );
-export type PaymentComponent = t.TypeOf<typeof PaymentComponentC>;
+export type PaymentComponent = t.TypeOf<typeof PaymentComponent>;
 
-export const PaymentDetailsC = struct(
-  { totalPaid: MoneyC, components: t.array(PaymentComponentC) },
+export const PaymentDetails = struct(
+  { totalPaid: MoneyC, components: t.array(PaymentComponent) },
   {},
   'PaymentDetails',
 );
-export type PaymentDetails = t.TypeOf<typeof PaymentDetailsC>;
+export type PaymentDetails = t.TypeOf<typeof PaymentDetails>;
 
 /** `pendingProviderBasjets` is spelled exactly as the interface spells it (C-1.1). */
-export const PaymentIntentStateMachineC = struct(
+export const PaymentIntentStateMachine = struct(
   { pendingProviderBasjets: t.array(ProviderIdentity), pendingPaymentProvider: t.boolean, ready: t.boolean },
   { notificationId: Uuid },
   'PaymentIntentStateMachine',
 );
-export type PaymentIntentStateMachine = t.TypeOf<typeof PaymentIntentStateMachineC>;
+export type PaymentIntentStateMachine = t.TypeOf<typeof PaymentIntentStateMachine>;
 
 /** `pspPaymentreference` is spelled exactly as the interface spells it (C-1.1). */
-export const PaymentIntentC = struct(
+export const PaymentIntent = struct(
   {
     id: Uuid,
     status: PaymentIntentStatus,
     created: Instant,
     updated: Instant,
-    paymentDetails: PaymentDetailsC,
-    creationStateMachine: PaymentIntentStateMachineC,
+    paymentDetails: PaymentDetails,
+    creationStateMachine: PaymentIntentStateMachine,
   },
   {
-    cancellationStateMachine: PaymentIntentStateMachineC,
+    cancellationStateMachine: PaymentIntentStateMachine,
     pspPaymentreference: ProviderIdentity,
     pspPayload: FreeFormObject,
   },
   'PaymentIntent',
 );
-export type PaymentIntent = t.TypeOf<typeof PaymentIntentC>;
+export type PaymentIntent = t.TypeOf<typeof PaymentIntent>;

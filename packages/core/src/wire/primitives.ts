@@ -7,17 +7,32 @@ const INT32_MAX = 2 ** 31 - 1;
 const isInt32 = (n: number): boolean => Number.isInteger(n) && n >= INT32_MIN && n <= INT32_MAX;
 
 /** An integer in [-2^31, 2^31 - 1]; a numeric string is not one (C-1.6). */
-export const Int32 = refine(t.number, isInt32, 'Int32', `expected an integer from ${INT32_MIN} to ${INT32_MAX}`);
+export const Int32 = refine(
+  t.number,
+  isInt32,
+  'Int32',
+  `expected an integer from ${INT32_MIN} to ${INT32_MAX}`,
+);
 
 /** An Int32 in `[min, max]`. */
 export const int32Between = (min: number, max: number) =>
-  refine(Int32, (n) => n >= min && n <= max, `Int32 ${min}..${max}`, `expected an integer from ${min} to ${max}`);
+  refine(
+    t.number,
+    (n) => isInt32(n) && n >= min && n <= max,
+    `Int32 ${min}..${max}`,
+    `expected an integer from ${min} to ${max}`,
+  );
 
 /** An Int32 of at least `min`. */
 export const int32AtLeast = (min: number) =>
-  refine(Int32, (n) => n >= min, `Int32 >= ${min}`, `expected an integer >= ${min}`);
+  refine(t.number, (n) => isInt32(n) && n >= min, `Int32 >= ${min}`, `expected an integer >= ${min}`);
 
-export const NonEmptyString = refine(t.string, (s) => s.length > 0, 'NonEmptyString', 'expected a non-empty string');
+export const NonEmptyString = refine(
+  t.string,
+  (s) => s.length > 0,
+  'NonEmptyString',
+  'expected a non-empty string',
+);
 
 /** A free-form JSON object (never an array), passed through untouched. */
 export const FreeFormObject = t.record(t.string, t.unknown, 'FreeFormObject');

@@ -1,0 +1,33 @@
+import { PathId, PathProviderIdentity, validationErrors } from '@basket/core';
+import type { Either } from 'fp-ts/Either';
+import * as E from 'fp-ts/Either';
+import { pipe } from 'fp-ts/function';
+import * as t from 'io-ts';
+import { problemAnswer } from './answers';
+import type { Answer } from './types';
+
+/** Decodes a request body; every invalid field is listed in a 400 (C-1.6, C-3.1). */
+export const decodeBody = <A>(codec: t.Decoder<unknown, A>, body: unknown): Either<Answer, A> =>
+  pipe(
+    codec.decode(body),
+    E.mapLeft((errors) =>
+      problemAnswer('validation-failed', 'the request body is not valid', validationErrors(errors)),
+    ),
+  );
+
+/** Path ids: basket, payment intent and notification ids (1 to 128 characters, C-9.2). */
+export const plainId = PathId;
+/** Path ids the service issues as ProviderIdentity (C-1.6): product, provider basket, line. */
+export const providerId = PathProviderIdentity;
+
+/** Decodes path ids by name; each invalid one is listed in a 400 under its name. */
+export const decodePath = <P extends t.Props>(
+  codecs: P,
+  values: { readonly [K in keyof P]: unknown },
+): Either<Answer, t.TypeOf<t.TypeC<P>>> =>
+  pipe(
+    t.type(codecs).decode(values),
+    E.mapLeft((errors) =>
+      problemAnswer('validation-failed', 'a path id is not valid', validationErrors(errors)),
+    ),
+  );

@@ -1,0 +1,58 @@
+import type { BasketApi, NotificationListener } from './api/basket-api';
+import { createApi } from './api/create-api';
+import { type AppConfig, resolveConfig } from './config';
+import type { AppContext } from './context';
+import { sweepExpiredHolds } from './expiry/sweep';
+import { createCompletionHub } from './notifications/hub';
+import type { Clock, Ids, PaymentProvider, Providers } from './ports/providers';
+import type { Storage } from './ports/storage';
+import { createProcessor, type Processor } from './processing/processor';
+
+export type BasketAppDeps = {
+  readonly storage: Storage;
+  readonly providers: Providers;
+  readonly paymentProvider: PaymentProvider;
+  readonly clock: Clock;
+  readonly ids: Ids;
+  readonly config?: AppConfig;
+  /** Told about failures that processing survives (a provider down, a storage error); for logging. */
+  readonly onError?: (error: unknown) => void;
+};
+
+export type BasketApp = {
+  readonly api: BasketApi;
+  readonly processor: Processor;
+  /** In-process subscribers of completed notifications (C-5.5); answers the unsubscribe. */
+  readonly subscribe: (listener: NotificationListener) => () => void;
+  /** Expires the holds that ran out by the clock's now (C-7.8); answers the baskets swept. */
+  readonly sweepExpiredHolds: () => Promise<ReadonlyArray<string>>;
+  /** Stops the periodic recovery and finishes the work under way (SIGTERM, C-10.3). */
+  readonly drain: () => Promise<void>;
+};
+
+/** The basket service's app: its API, its processor of accepted commands and its sweeper. */
+export const createBasketApp = (deps: BasketAppDeps): BasketApp => {
+  const ctx: AppContext = {
+    storage: deps.storage,
+    providers: deps.providers,
+    paymentProvider: deps.paymentProvider,
+    clock: deps.clock,
+    ids: deps.ids,
+    config: resolveConfig(deps.config),
+    hub: createCompletionHub(),
+    onError: deps.onError ?? (() => {}),
+  };
+  const processor = createProcessor(ctx);
+  const api = createApi({ ctx, processor });
+  processor.start();
+  return {
+    api,
+    processor,
+    subscribe: ctx.hub.subscribe,
+    sweepExpiredHolds: () => sweepExpiredHolds(ctx),
+    drain: async () => {
+      processor.stop();
+      await processor.idle();
+    },
+  };
+};

@@ -1,0 +1,26 @@
+/** Tuning of the app; every field has a working default. */
+export type AppConfig = {
+  /** A snapshot of a basket's state is committed each time its stream passes a multiple of this. */
+  readonly snapshotEvery?: number;
+  /** How long createPaymentIntent waits for the intent to be ready before answering 202 (C-4.2). */
+  readonly paymentSyncWaitMs?: number;
+  /** How long endpoint 17 waits for the payment's outcome before answering 202 (it is synchronous, C-4.3). */
+  readonly paymentWaitMs?: number;
+  /** Period of the recovery of Pending commands left by a crashed process (C-5.1); 0: only at start. */
+  readonly recoveryIntervalMs?: number;
+  /** A Pending command older than this is taken as abandoned by its process and recovered. */
+  readonly recoveryAfterMs?: number;
+  /** Attempts to decide one command when commits conflict, before leaving it to recovery. */
+  readonly maxAttempts?: number;
+};
+
+export type ResolvedConfig = { readonly [K in keyof AppConfig]-?: NonNullable<AppConfig[K]> };
+
+export const resolveConfig = (config: AppConfig = {}): ResolvedConfig => ({
+  snapshotEvery: config.snapshotEvery ?? 50,
+  paymentSyncWaitMs: config.paymentSyncWaitMs ?? 1000,
+  paymentWaitMs: config.paymentWaitMs ?? 30_000,
+  recoveryIntervalMs: config.recoveryIntervalMs ?? 5000,
+  recoveryAfterMs: config.recoveryAfterMs ?? 2000,
+  maxAttempts: config.maxAttempts ?? 20,
+});

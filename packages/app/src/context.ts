@@ -1,0 +1,17 @@
+import type { ResolvedConfig } from './config';
+import type { CompletionHub } from './notifications/hub';
+import type { Clock, Ids, PaymentProvider, Providers } from './ports/providers';
+import type { Storage } from './ports/storage';
+
+/** What the app's parts share: the ports it was given, its configuration and its completion news. */
+export type AppContext = {
+  readonly storage: Storage;
+  readonly providers: Providers;
+  readonly paymentProvider: PaymentProvider;
+  readonly clock: Clock;
+  readonly ids: Ids;
+  readonly config: ResolvedConfig;
+  readonly hub: CompletionHub;
+  /** Failures that processing survives, for the composition root's log. */
+  readonly onError: (error: unknown) => void;
+};

@@ -1,0 +1,72 @@
+import type { NotificationListener } from '../api/basket-api';
+import type { NotificationRecord } from '../ports/notifications';
+import { notificationView } from './view';
+
+/**
+ * In-process news of completed notifications: listeners (C-5.5's in-process subscribers) and
+ * waiters (`getNotification?waitMs`, createPaymentIntent's sync wait, endpoint 17), so that nobody
+ * polls. A completion by another process is not heard here: a waiter then reads the store when its
+ * time is up.
+ */
+export type CompletionHub = {
+  readonly completed: (record: NotificationRecord) => void;
+  readonly subscribe: (listener: NotificationListener) => () => void;
+  /** The notification once it is no longer Pending, or as it is after `ms` (undefined: unknown). */
+  readonly waitFor: (
+    notificationId: string,
+    ms: number,
+    read: () => Promise<NotificationRecord | undefined>,
+  ) => Promise<NotificationRecord | undefined>;
+};
+
+export const createCompletionHub = (): CompletionHub => {
+  const listeners = new Set<NotificationListener>();
+  const waiters = new Map<string, Set<(record: NotificationRecord) => void>>();
+
+  const completed = (record: NotificationRecord): void => {
+    for (const wake of waiters.get(record.notificationId) ?? []) wake(record);
+    waiters.delete(record.notificationId);
+    const view = notificationView(record);
+    for (const listener of listeners) {
+      try {
+        listener(view);
+      } catch {
+        // A subscriber's failure is its own: processing goes on.
+      }
+    }
+  };
+
+  const waitFor: CompletionHub['waitFor'] = async (notificationId, ms, read) => {
+    let wake: (record: NotificationRecord) => void = () => {};
+    const woken = new Promise<NotificationRecord>((resolve) => {
+      wake = resolve;
+    });
+    const set = waiters.get(notificationId) ?? new Set();
+    set.add(wake);
+    waiters.set(notificationId, set);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      // Registered before reading, so a completion between the read and the wait is not missed.
+      const now = await read();
+      if (now === undefined || now.status !== 'Pending' || ms <= 0) return now;
+      const timedOut = new Promise<undefined>((resolve) => {
+        timer = setTimeout(() => resolve(undefined), ms);
+      });
+      return (await Promise.race([woken, timedOut])) ?? (await read());
+    } finally {
+      if (timer !== undefined) clearTimeout(timer);
+      const remaining = waiters.get(notificationId);
+      remaining?.delete(wake);
+      if (remaining?.size === 0) waiters.delete(notificationId);
+    }
+  };
+
+  return {
+    completed,
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    waitFor,
+  };
+};

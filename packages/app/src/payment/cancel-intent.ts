@@ -1,0 +1,140 @@
+import {
+  cancellationRunning,
+  type ExistingPaymentIntent,
+  type PaymentIntentCommand,
+  problem,
+  providerOf,
+} from '@basket/core';
+import type { AppContext } from '../context';
+import type { AcceptedCommand } from '../ports/notifications';
+import { runBasketPlan } from '../processing/basket-decision';
+import { failed, succeeded } from '../processing/completion';
+import { completeWithoutChange, fromBasketRun, type Handled, unfinished } from '../processing/handled';
+import type { QueuedWorkOf } from '../processing/queued-command';
+import { loadIntent } from '../streams/payment-intent-stream';
+import { runIntentPlan } from './intent-decision';
+import { asUuid, lockedBy, MAX_SAGA_STEPS, nextStep } from './support';
+
+type Work = QueuedWorkOf<'deletePaymentIntent'>;
+type Step = Handled | 'continue';
+
+/** The intent is Cancelled: the basket is unlocked with its lines and holds kept (C-8.4). */
+const unlock = async (
+  ctx: AppContext,
+  accepted: AcceptedCommand,
+  paymentIntentId: string,
+): Promise<Handled> =>
+  fromBasketRun(
+    await runBasketPlan(ctx, {
+      basketId: accepted.basketId,
+      commands: (loaded, at) =>
+        lockedBy(loaded.state, paymentIntentId)
+          ? [
+              {
+                type: 'UnlockAfterPayment',
+                basketId: accepted.basketId,
+                at,
+                paymentIntentId,
+                reason: 'cancelled',
+              },
+            ]
+          : [],
+      completion: () => succeeded(accepted.notificationId, ctx.clock.now()),
+    }),
+  );
+
+/** Starts the cancellation machine (C-8.4); cancellationRunning twice changes nothing. */
+const requestCancellation = async (
+  ctx: AppContext,
+  accepted: AcceptedCommand,
+  intent: ExistingPaymentIntent,
+) => {
+  const run = await runIntentPlan(ctx, {
+    paymentIntentId: intent.id,
+    commands: (loaded, at) =>
+      loaded.state.status === 'none' ||
+      cancellationRunning(loaded.state) ||
+      loaded.state.status === 'Cancelled'
+        ? []
+        : [
+            {
+              type: 'RequestCancellation',
+              paymentIntentId: intent.id,
+              at,
+              notificationId: asUuid(accepted.notificationId),
+            },
+          ],
+  });
+  return nextStep(run);
+};
+
+/** Each provider takes back its confirmation and the payment provider voids its session; the last answer cancels. */
+const releaseAll = async (ctx: AppContext, intent: ExistingPaymentIntent): Promise<Step> => {
+  const running = intent.cancellation;
+  if (running === undefined) return unfinished;
+  await Promise.all(
+    running.pendingProviderBaskets.map((providerBasketId) =>
+      ctx.providers.release({
+        providerId: providerOf(providerBasketId),
+        providerBasketId,
+        paymentIntentId: intent.id,
+      }),
+    ),
+  );
+  const reference = intent.pspPaymentreference;
+  if (running.pendingPaymentProvider && reference !== undefined) {
+    await ctx.paymentProvider.voidSession({ paymentIntentId: intent.id, reference });
+  }
+  const run = await runIntentPlan(ctx, {
+    paymentIntentId: intent.id,
+    commands: (loaded, at) => {
+      const still =
+        loaded.state.status !== 'none' && cancellationRunning(loaded.state)
+          ? loaded.state.cancellation
+          : undefined;
+      if (still === undefined) return [];
+      const released: ReadonlyArray<PaymentIntentCommand> = still.pendingProviderBaskets
+        .filter((id) => running.pendingProviderBaskets.includes(id))
+        .map((providerBasketId) => ({
+          type: 'RecordConfirmationReleased',
+          paymentIntentId: intent.id,
+          at,
+          providerBasketId,
+        }));
+      const voided: ReadonlyArray<PaymentIntentCommand> =
+        still.pendingPaymentProvider && running.pendingPaymentProvider
+          ? [{ type: 'RecordSessionVoided', paymentIntentId: intent.id, at }]
+          : [];
+      return [...released, ...voided];
+    },
+  });
+  return nextStep(run);
+};
+
+const step = async (ctx: AppContext, accepted: AcceptedCommand, work: Work): Promise<Step> => {
+  const intent = (await loadIntent(ctx.storage.events, work.paymentIntentId)).state;
+  const fail = (code: 'payment-intent-not-found' | 'payment-intent-state', detail: string) =>
+    completeWithoutChange(ctx, accepted, () =>
+      failed(accepted.notificationId, ctx.clock.now(), problem(code, detail)),
+    );
+  if (intent.status === 'none')
+    return fail('payment-intent-not-found', `no payment intent ${work.paymentIntentId}`);
+  if (intent.status === 'PaymentComplete')
+    return fail('payment-intent-state', 'a paid payment intent cannot be cancelled');
+  if (intent.status === 'Cancelled') return unlock(ctx, accepted, intent.id);
+  if (!cancellationRunning(intent)) return requestCancellation(ctx, accepted, intent);
+  return releaseAll(ctx, intent);
+};
+
+/** deletePaymentIntent's saga (C-8.4), re-entrant from the intent's stream. */
+export const handleCancelIntent = async (
+  ctx: AppContext,
+  accepted: AcceptedCommand,
+  work: Work,
+): Promise<Handled> => {
+  for (let i = 0; i < MAX_SAGA_STEPS; i++) {
+    const next = await step(ctx, accepted, work);
+    if (next !== 'continue') return next;
+  }
+  return unfinished;
+};

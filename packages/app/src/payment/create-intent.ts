@@ -1,0 +1,265 @@
+import {
+  type ExistingBasket,
+  type ExistingPaymentIntent,
+  exists,
+  paymentComponents,
+  problem,
+  providerOf,
+} from '@basket/core';
+import * as E from 'fp-ts/Either';
+import type { AppContext } from '../context';
+import { toJsonObject } from '../json';
+import type { AcceptedCommand } from '../ports/notifications';
+import { runBasketPlan } from '../processing/basket-decision';
+import { failed, succeeded } from '../processing/completion';
+import { completeWithoutChange, fromBasketRun, type Handled, unfinished } from '../processing/handled';
+import type { QueuedWorkOf } from '../processing/queued-command';
+import { loadBasket } from '../streams/basket-stream';
+import { loadIntent } from '../streams/payment-intent-stream';
+import { nowOf } from '../time';
+import { type IntentOutcome, runIntentPlan } from './intent-decision';
+import { asUuid, lockedBy, MAX_SAGA_STEPS, nextStep } from './support';
+
+type Work = QueuedWorkOf<'createPaymentIntent'>;
+type Step = Handled | 'continue';
+
+/** The creation machine's notification succeeds in the commit that makes the intent ready (C-8.2). */
+const readyCompletion = (ctx: AppContext, accepted: AcceptedCommand) => (outcome: IntentOutcome) =>
+  E.isRight(outcome) && outcome.right.state.status === 'AwaitingPayment'
+    ? succeeded(accepted.notificationId, ctx.clock.now())
+    : undefined;
+
+/** Locks the basket for the intent; C-8.1's preconditions are decided again here, on the freshest state. */
+const lock = async (ctx: AppContext, accepted: AcceptedCommand, work: Work): Promise<Step> => {
+  const run = await runBasketPlan(ctx, {
+    basketId: accepted.basketId,
+    commands: (loaded, at) =>
+      lockedBy(loaded.state, work.paymentIntentId)
+        ? []
+        : [
+            {
+              type: 'LockForPayment',
+              basketId: accepted.basketId,
+              at,
+              paymentIntentId: work.paymentIntentId,
+            },
+          ],
+    completion: (outcome) =>
+      E.isLeft(outcome) ? failed(accepted.notificationId, ctx.clock.now(), outcome.left) : undefined,
+  });
+  return run._tag === 'Decided' && E.isRight(run.outcome) ? 'continue' : fromBasketRun(run);
+};
+
+/** Starts the intent's stream with what is to be paid, per provider basket (C-8.2). */
+const start = async (
+  ctx: AppContext,
+  accepted: AcceptedCommand,
+  work: Work,
+  basket: ExistingBasket,
+): Promise<Step> => {
+  const at = nowOf(ctx.clock);
+  const { totalPaid, components } = paymentComponents(basket, at);
+  const contactId = basket.contactId ?? work.contactId;
+  const run = await runIntentPlan(ctx, {
+    paymentIntentId: work.paymentIntentId,
+    commands: (loaded) =>
+      loaded.state.status !== 'none'
+        ? []
+        : [
+            {
+              type: 'StartPaymentIntent',
+              paymentIntentId: asUuid(work.paymentIntentId),
+              at,
+              basketId: basket.id,
+              storeId: basket.storeId,
+              notificationId: asUuid(accepted.notificationId),
+              totalPaid,
+              components,
+              providerBasketIds: components.map((c) => c.providerBasketId),
+              payload: work.payload,
+              ...(contactId === undefined ? {} : { contactId }),
+            },
+          ],
+  });
+  return nextStep(run);
+};
+
+/**
+ * Asks every provider still to answer (in parallel), confirms the basket's provider baskets that
+ * they confirmed, then records the answers on the intent: confirmations first, then a refusal. A
+ * provider basket the basket no longer has (its holds ran out meanwhile) counts as refused.
+ */
+const confirm = async (
+  ctx: AppContext,
+  accepted: AcceptedCommand,
+  intent: ExistingPaymentIntent,
+): Promise<Step> => {
+  const paymentIntentId = intent.id;
+  const answers = await Promise.all(
+    intent.creation.pendingProviderBaskets.map(async (providerBasketId) => ({
+      providerBasketId,
+      answer: await ctx.providers.confirm({
+        providerId: providerOf(providerBasketId),
+        providerBasketId,
+        paymentIntentId,
+      }),
+    })),
+  );
+  const recorded: Array<(typeof answers)[number]> = [];
+  for (const answer of answers) {
+    if (answer.answer === 'refused') {
+      recorded.push(answer);
+      continue;
+    }
+    const run = await runBasketPlan(ctx, {
+      basketId: accepted.basketId,
+      commands: (loaded, at) =>
+        exists(loaded.state) &&
+        loaded.state.providerBaskets.some((pb) => pb.id === answer.providerBasketId && pb.confirmed)
+          ? []
+          : [
+              {
+                type: 'ConfirmProviderBasket',
+                basketId: accepted.basketId,
+                at,
+                paymentIntentId,
+                providerBasketId: answer.providerBasketId,
+              },
+            ],
+    });
+    if (run._tag !== 'Decided') return unfinished;
+    recorded.push(E.isRight(run.outcome) ? answer : { ...answer, answer: 'refused' });
+  }
+  const ordered = [
+    ...recorded.filter((a) => a.answer === 'confirmed'),
+    ...recorded.filter((a) => a.answer === 'refused').slice(0, 1),
+  ];
+  const run = await runIntentPlan(ctx, {
+    paymentIntentId,
+    commands: (loaded, at) =>
+      ordered
+        .filter(
+          (a) =>
+            loaded.state.status !== 'none' &&
+            loaded.state.creation.pendingProviderBaskets.includes(a.providerBasketId),
+        )
+        .map((a) => ({
+          type: 'RecordProviderAnswer',
+          paymentIntentId: intent.id,
+          at,
+          providerBasketId: a.providerBasketId,
+          answer: a.answer,
+        })),
+    completion: readyCompletion(ctx, accepted),
+  });
+  return nextStep(run);
+};
+
+/** The payment provider opens its session once every provider basket is confirmed (C-8.2). */
+const openSession = async (
+  ctx: AppContext,
+  accepted: AcceptedCommand,
+  intent: ExistingPaymentIntent,
+): Promise<Step> => {
+  const session = await ctx.paymentProvider.openSession({
+    paymentIntentId: intent.id,
+    amount: intent.paymentDetails.totalPaid,
+    payload: toJsonObject(intent.payload ?? {}),
+  });
+  const run = await runIntentPlan(ctx, {
+    paymentIntentId: intent.id,
+    commands: (loaded, at) =>
+      loaded.state.status === 'PreparingPayment' && loaded.state.creation.pendingPaymentProvider
+        ? [
+            {
+              type: 'RecordPaymentSession',
+              paymentIntentId: intent.id,
+              at,
+              pspPaymentreference: session.reference,
+              pspPayload: session.payload,
+            },
+          ]
+        : [],
+    completion: readyCompletion(ctx, accepted),
+  });
+  return nextStep(run);
+};
+
+/**
+ * A provider refused (C-8.2): the intent is Cancelled; the others take back their confirmations,
+ * the basket is unlocked with its lines kept, and the notification fails with `provider-refused`.
+ */
+const refused = async (
+  ctx: AppContext,
+  accepted: AcceptedCommand,
+  intent: ExistingPaymentIntent,
+): Promise<Handled> => {
+  await Promise.all(
+    intent.confirmedProviderBaskets.map((providerBasketId) =>
+      ctx.providers.release({
+        providerId: providerOf(providerBasketId),
+        providerBasketId,
+        paymentIntentId: intent.id,
+      }),
+    ),
+  );
+  const detail = `the provider of ${intent.refusedBy ?? 'a provider basket'} refused to confirm it`;
+  return fromBasketRun(
+    await runBasketPlan(ctx, {
+      basketId: accepted.basketId,
+      commands: (loaded, at) =>
+        lockedBy(loaded.state, intent.id)
+          ? [
+              {
+                type: 'UnlockAfterPayment',
+                basketId: accepted.basketId,
+                at,
+                paymentIntentId: intent.id,
+                reason: 'provider-refused',
+              },
+            ]
+          : [],
+      completion: () => failed(accepted.notificationId, ctx.clock.now(), problem('provider-refused', detail)),
+    }),
+  );
+};
+
+/** The next step of the creation machine, from what the basket's and the intent's streams say. */
+const step = async (ctx: AppContext, accepted: AcceptedCommand, work: Work): Promise<Step> => {
+  const basket = await loadBasket(ctx.storage, accepted.basketId);
+  const intent = (await loadIntent(ctx.storage.events, work.paymentIntentId)).state;
+  if (intent.status === 'none') {
+    if (!lockedBy(basket.state, work.paymentIntentId)) return lock(ctx, accepted, work);
+    return exists(basket.state) ? start(ctx, accepted, work, basket.state) : unfinished;
+  }
+  switch (intent.status) {
+    case 'PreparingPayment':
+      if (intent.creation.pendingProviderBaskets.length > 0) return confirm(ctx, accepted, intent);
+      return openSession(ctx, accepted, intent);
+    case 'AwaitingPayment':
+    case 'PaymentComplete':
+      return completeWithoutChange(ctx, accepted, () => succeeded(accepted.notificationId, ctx.clock.now()));
+    case 'Cancelled':
+      if (intent.cancellationReason === 'provider-refused') return refused(ctx, accepted, intent);
+      return completeWithoutChange(ctx, accepted, () =>
+        failed(
+          accepted.notificationId,
+          ctx.clock.now(),
+          problem('payment-intent-state', 'the payment intent was cancelled'),
+        ),
+      );
+  }
+};
+
+/** createPaymentIntent's saga (C-8.1, C-8.2), re-entrant: after a crash it resumes from the streams. */
+export const handleCreateIntent = async (
+  ctx: AppContext,
+  accepted: AcceptedCommand,
+  work: Work,
+): Promise<Handled> => {
+  for (let i = 0; i < MAX_SAGA_STEPS; i++) {
+    const next = await step(ctx, accepted, work);
+    if (next !== 'continue') return next;
+  }
+  return unfinished;
+};

@@ -1,0 +1,141 @@
+import type { AppContext } from '../context';
+import { completedRecord } from '../notifications/view';
+import type { AcceptedCommand } from '../ports/notifications';
+import { shift } from '../time';
+import { internalError } from './completion';
+import { handleAccepted } from './handle';
+import { completeWithoutChange, type Handled } from './handled';
+
+/**
+ * Carries out accepted commands, per basket in acceptance order (C-5.4): only a basket's oldest
+ * Pending command is processed. Within a process one worker runs per basket; across processes the
+ * version-checked commit and the completion that must still be Pending keep every command applied
+ * exactly once (C-6.2), whoever gets there first.
+ */
+export type Processor = {
+  /** Processes the basket's Pending commands soon; never throws. */
+  readonly kick: (basketId: string) => void;
+  /** Processes the basket's Pending commands until none is left (or one cannot finish now). */
+  readonly process: (basketId: string) => Promise<void>;
+  /** Takes up the Pending commands accepted at or before `acceptedBefore` (default: a moment ago), C-5.1. */
+  readonly recover: (acceptedBefore?: string) => Promise<void>;
+  /** Starts the periodic recovery (after a recovery of everything Pending). */
+  readonly start: () => void;
+  /** Stops the periodic recovery. */
+  readonly stop: () => void;
+  /** Resolves once this process has no work under way. */
+  readonly idle: () => Promise<void>;
+};
+
+/** Failed attempts at one command before it is reported Failed with `internal-error`. */
+const MAX_FAILURES = 5;
+
+export const createProcessor = (ctx: AppContext): Processor => {
+  const workers = new Map<string, { promise: Promise<void>; again: boolean }>();
+  const failures = new Map<string, number>();
+  const background = new Set<Promise<unknown>>();
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let recovering: Promise<void> | undefined;
+
+  const track = <A>(promise: Promise<A>): Promise<A> => {
+    background.add(promise);
+    void promise.finally(() => background.delete(promise)).catch(() => {});
+    return promise;
+  };
+
+  /** In-process news of the completion; one completed elsewhere is read back (listeners take duplicates, C-5.5). */
+  const reportCompleted = async (accepted: AcceptedCommand, handled: Handled): Promise<void> => {
+    if (handled._tag === 'Completed') ctx.hub.completed(completedRecord(accepted, handled.completion));
+    if (handled._tag !== 'AlreadyCompleted') return;
+    const record = await ctx.storage.commands.notification(accepted.notificationId);
+    if (record !== undefined && record.status !== 'Pending') ctx.hub.completed(record);
+  };
+
+  /** A command that keeps throwing (a provider down, a bug) is reported Failed after a few attempts. */
+  const attempt = async (accepted: AcceptedCommand): Promise<Handled> => {
+    try {
+      const handled = await handleAccepted(ctx, accepted);
+      failures.delete(accepted.notificationId);
+      return handled;
+    } catch (error) {
+      ctx.onError(error);
+      const count = (failures.get(accepted.notificationId) ?? 0) + 1;
+      failures.set(accepted.notificationId, count);
+      if (count < MAX_FAILURES) return { _tag: 'Unfinished' };
+      failures.delete(accepted.notificationId);
+      return completeWithoutChange(ctx, accepted, () =>
+        internalError(accepted.notificationId, ctx.clock.now()),
+      );
+    }
+  };
+
+  const drainBasket = async (basketId: string): Promise<void> => {
+    for (;;) {
+      const accepted = await ctx.storage.commands.oldestPending(basketId);
+      if (accepted === undefined) return;
+      const handled = await attempt(accepted);
+      await reportCompleted(accepted, handled);
+      // Left Pending: a later kick or the recovery takes it up again, still first of its basket.
+      if (handled._tag === 'Unfinished') return;
+    }
+  };
+
+  const process = (basketId: string): Promise<void> => {
+    const running = workers.get(basketId);
+    if (running) {
+      running.again = true;
+      return running.promise;
+    }
+    const worker = { promise: Promise.resolve(), again: true };
+    workers.set(basketId, worker);
+    worker.promise = (async () => {
+      try {
+        while (worker.again) {
+          worker.again = false;
+          await drainBasket(basketId);
+        }
+      } finally {
+        workers.delete(basketId);
+      }
+    })();
+    return track(worker.promise);
+  };
+
+  const recover = async (acceptedBefore?: string): Promise<void> => {
+    const before = acceptedBefore ?? shift(ctx.clock.now(), -ctx.config.recoveryAfterMs);
+    const baskets = await ctx.storage.commands.basketsWithPending(before, 1000);
+    await Promise.all(baskets.map((basketId) => process(basketId).catch(() => {})));
+  };
+
+  const recoverInBackground = (acceptedBefore?: string): void => {
+    if (recovering) return;
+    recovering = track(recover(acceptedBefore))
+      .catch(ctx.onError)
+      .finally(() => {
+        recovering = undefined;
+      });
+  };
+
+  return {
+    kick: (basketId) => {
+      process(basketId).catch(() => {});
+    },
+    process,
+    recover,
+    start: () => {
+      // At start every Pending command may have been left by a crashed process (C-5.1).
+      recoverInBackground(ctx.clock.now());
+      if (timer === undefined && ctx.config.recoveryIntervalMs > 0) {
+        timer = setInterval(() => recoverInBackground(), ctx.config.recoveryIntervalMs);
+        timer.unref?.();
+      }
+    },
+    stop: () => {
+      if (timer !== undefined) clearInterval(timer);
+      timer = undefined;
+    },
+    idle: async () => {
+      while (background.size > 0) await Promise.allSettled([...background]);
+    },
+  };
+};

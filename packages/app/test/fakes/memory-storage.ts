@@ -1,0 +1,177 @@
+import type {
+  AcceptedCommand,
+  Commit,
+  CommitResult,
+  HoldRow,
+  IdempotencyRecord,
+  NotificationRecord,
+  OutboxMessage,
+  RecordedEvent,
+  Snapshot,
+  Storage,
+} from '../../src/index';
+
+/**
+ * A small in-memory Storage for the app's unit tests, following the ports' contracts: version-checked
+ * commits, completions only of Pending notifications, capacity checked against others' unexpired holds.
+ */
+export type FakeStorage = Storage & {
+  /** Every readStream call, with the number of events it answered. */
+  readonly reads: Array<{ streamId: string; afterVersion: number; count: number }>;
+  readonly holdsOf: (holder: string) => ReadonlyArray<HoldRow>;
+  readonly pending: () => ReadonlyArray<AcceptedCommand>;
+};
+
+const isLive = (hold: HoldRow, now: string) =>
+  hold.expiresAt === undefined || Date.parse(hold.expiresAt) > Date.parse(now);
+
+export const fakeStorage = (): FakeStorage => {
+  const streams = new Map<string, RecordedEvent[]>();
+  const snapshots = new Map<string, Snapshot>();
+  const commands: AcceptedCommand[] = [];
+  const notifications = new Map<string, NotificationRecord>();
+  const idempotency = new Map<string, IdempotencyRecord>();
+  const holds = new Map<string, ReadonlyArray<HoldRow>>();
+  const outbox: Array<OutboxMessage & { published: boolean }> = [];
+  const reads: FakeStorage['reads'] = [];
+  let sequence = 0;
+
+  const heldByOthers = (resource: string, holder: string, now: string): number =>
+    [...holds].reduce(
+      (sum, [h, rows]) =>
+        h === holder
+          ? sum
+          : sum +
+            rows.filter((r) => r.resource === resource && isLive(r, now)).reduce((n, r) => n + r.quantity, 0),
+      0,
+    );
+
+  const commit = async (c: Commit): Promise<CommitResult> => {
+    const stream = streams.get(c.streamId) ?? [];
+    if (stream.length !== c.expectedVersion) {
+      return {
+        _tag: 'VersionConflict',
+        streamId: c.streamId,
+        expected: c.expectedVersion,
+        actual: stream.length,
+      };
+    }
+    if (c.completion && notifications.get(c.completion.notificationId)?.status !== 'Pending') {
+      return { _tag: 'AlreadyCompleted', notificationId: c.completion.notificationId };
+    }
+    if (c.holds) {
+      const before = holds.get(c.holds.holder) ?? [];
+      for (const row of c.holds.holds) {
+        const had = before.filter((r) => r.resource === row.resource).reduce((n, r) => n + r.quantity, 0);
+        if (
+          row.quantity > had &&
+          heldByOthers(row.resource, c.holds.holder, c.at) + row.quantity > row.capacity
+        ) {
+          return { _tag: 'InsufficientInventory', resource: row.resource };
+        }
+      }
+      holds.set(c.holds.holder, c.holds.holds);
+    }
+    c.events.forEach((e, i) => {
+      stream.push({
+        streamId: c.streamId,
+        version: c.expectedVersion + i + 1,
+        type: e.type,
+        data: e.data,
+        recorded: c.at,
+      });
+    });
+    streams.set(c.streamId, stream);
+    if (c.completion) {
+      const record = notifications.get(c.completion.notificationId);
+      if (record) {
+        const done = { ...record, ...c.completion.outcome };
+        notifications.set(record.notificationId, done);
+        outbox.push({ position: outbox.length + 1, notification: done, published: false });
+      }
+    }
+    if (c.idempotency) idempotency.set(`${c.idempotency.storeId}|${c.idempotency.key}`, c.idempotency);
+    if (c.snapshot && (snapshots.get(c.streamId)?.version ?? 0) < c.snapshot.version)
+      snapshots.set(c.streamId, c.snapshot);
+    return { _tag: 'Committed', version: stream.length };
+  };
+
+  const pendingOf = (basketId?: string) =>
+    commands.filter(
+      (c) =>
+        notifications.get(c.notificationId)?.status === 'Pending' &&
+        (basketId === undefined || c.basketId === basketId),
+    );
+
+  return {
+    reads,
+    holdsOf: (holder) => holds.get(holder) ?? [],
+    pending: () => pendingOf(),
+    events: {
+      readStream: async (streamId, afterVersion = 0) => {
+        const events = (streams.get(streamId) ?? []).filter((e) => e.version > afterVersion);
+        reads.push({ streamId, afterVersion, count: events.length });
+        return events;
+      },
+    },
+    snapshots: {
+      load: async (streamId) => snapshots.get(streamId),
+      save: async (streamId, snapshot) => {
+        if ((snapshots.get(streamId)?.version ?? 0) < snapshot.version) snapshots.set(streamId, snapshot);
+      },
+    },
+    unitOfWork: { commit },
+    commands: {
+      accept: async (command, record) => {
+        const accepted = { ...command, sequence: ++sequence };
+        commands.push(accepted);
+        notifications.set(command.notificationId, {
+          notificationId: command.notificationId,
+          storeId: command.storeId,
+          basketId: command.basketId,
+          operation: command.operation,
+          ...(command.paymentIntentId === undefined ? {} : { paymentIntentId: command.paymentIntentId }),
+          status: 'Pending',
+          created: command.accepted,
+        });
+        if (record) idempotency.set(`${record.storeId}|${record.key}`, record);
+        return accepted;
+      },
+      oldestPending: async (basketId) => pendingOf(basketId)[0],
+      basketsWithPending: async (acceptedBefore, limit) =>
+        [
+          ...new Set(
+            pendingOf()
+              .filter((c) => Date.parse(c.accepted) <= Date.parse(acceptedBefore))
+              .map((c) => c.basketId),
+          ),
+        ].slice(0, limit),
+      notification: async (id) => notifications.get(id),
+    },
+    idempotency: {
+      find: async (storeId, key, notBefore) => {
+        const record = idempotency.get(`${storeId}|${key}`);
+        return record && Date.parse(record.created) >= Date.parse(notBefore) ? record : undefined;
+      },
+    },
+    outbox: {
+      unpublished: async (limit) => outbox.filter((m) => !m.published).slice(0, limit),
+      markPublished: async (positions) => {
+        for (const m of outbox) if (positions.includes(m.position)) m.published = true;
+      },
+      after: async (position, limit) => outbox.filter((m) => m.position > position).slice(0, limit),
+      backlog: async () => outbox.filter((m) => !m.published).length,
+    },
+    relayLease: { acquire: async () => true, release: async () => {} },
+    inventory: {
+      heldByOthers: async (resources, holder, now) =>
+        new Map(resources.map((r) => [r, heldByOthers(r, holder, now)])),
+      expiredHolders: async (now, limit) =>
+        [...holds]
+          .filter(([, rows]) => rows.some((r) => r.expiresAt !== undefined && !isLive(r, now)))
+          .map(([holder]) => holder)
+          .slice(0, limit),
+    },
+    close: async () => {},
+  };
+};

@@ -1,0 +1,181 @@
+import { BasketCommand } from '@basket/core';
+import * as E from 'fp-ts/Either';
+import { describe, expect, it } from 'vitest';
+import { basketStream } from '../src/index';
+import type { JsonObject } from '../src/ports/json';
+import { encodeWork } from '../src/processing/queued-command';
+import { fakeStorage } from './fakes/memory-storage';
+import { gate } from './fakes/providers';
+import {
+  ADULT_RATE,
+  alice,
+  basketOf,
+  bodyOf,
+  guest,
+  harness,
+  LIONS_YAKS,
+  newBasket,
+  outcomeOf,
+  PIE,
+  stringField,
+} from './harness';
+import { completeCheckoutDetails, fillBasket, lineItems } from './purchase-steps';
+
+const basketCommand = (raw: unknown): BasketCommand => {
+  const decoded = BasketCommand.decode(raw);
+  if (E.isLeft(decoded)) throw new Error('not a basket command');
+  return decoded.right;
+};
+
+const seat = (seatId: string) => ({ seats: [{ rateId: ADULT_RATE, seatId }] });
+
+describe('command processing', () => {
+  it('applies a basket’s commands in the order they were accepted (C-5.4)', async () => {
+    const h = harness();
+    const basketId = await newBasket(h);
+    const answers = await Promise.all([
+      h.app.api.selectSeats(guest, basketId, LIONS_YAKS, seat('N-D-1')),
+      h.app.api.selectSeats(guest, basketId, LIONS_YAKS, seat('N-D-2')),
+      h.app.api.selectSeats(guest, basketId, LIONS_YAKS, seat('N-D-3')),
+    ]);
+    await h.settle();
+    for (const answer of answers) expect(await outcomeOf(h, answer)).toMatchObject({ status: 'Succeeded' });
+    const [line] = lineItems(await basketOf(h, basketId));
+    expect(line?.ticketing).toMatchObject({ tickets: [{ providerSeatId: 'N-D-3' }] });
+  });
+
+  it('reports a refused decision as a Failed notification with a 422 problem (C-3.3)', async () => {
+    const h = harness();
+    const basketId = await newBasket(h);
+    const answer = await h.app.api.addProduct(guest, basketId, 'fnb:arena|1094aaa1bc9ef308ab51b591', {
+      quantity: 1,
+    });
+    const outcome = await outcomeOf(h, answer);
+    expect(outcome).toMatchObject({
+      status: 'Failed',
+      operation: 'addProductToBasket',
+      basketId,
+      problem: { status: 422, code: 'product-unavailable' },
+    });
+    expect(outcome.completed).toBeDefined();
+  });
+
+  it('two baskets racing for one seat: one wins, the other is told seats-unavailable (C-6.2)', async () => {
+    const h = harness();
+    const [a, b] = [await newBasket(h), await newBasket(h)];
+    const answers = await Promise.all(
+      [a, b].map((id) => h.app.api.selectSeats(guest, id, LIONS_YAKS, seat('N-E-5'))),
+    );
+    const outcomes = await Promise.all(answers.map((answer) => outcomeOf(h, answer)));
+    expect(outcomes.map((o) => o.status).sort()).toEqual(['Failed', 'Succeeded']);
+  });
+
+  it('processors of two processes sharing the storage apply each command exactly once (C-6.2)', async () => {
+    const storage = fakeStorage();
+    const one = harness({}, storage);
+    const two = harness({}, storage);
+    const basketId = await newBasket(one);
+    const answers = [];
+    for (let i = 0; i < 5; i++)
+      answers.push(await one.app.api.addProduct(guest, basketId, PIE, { quantity: 1 }));
+    await Promise.all([two.app.processor.process(basketId), one.settle(), two.settle()]);
+    for (const answer of answers) expect(await outcomeOf(one, answer)).toMatchObject({ status: 'Succeeded' });
+    const [line] = lineItems(await basketOf(one, basketId));
+    expect(line?.consumable).toMatchObject({ quantity: 5 });
+  });
+
+  it('a command accepted by a process that died is carried out by the next one (C-5.1)', async () => {
+    const storage = fakeStorage();
+    const first = harness({}, storage);
+    const basketId = await newBasket(first);
+    await storage.commands.accept({
+      notificationId: '00000000-0000-4000-8000-0000000000aa',
+      storeId: guest.storeId,
+      basketId,
+      operation: 'addProductToBasket',
+      command: encodeWork({
+        kind: 'basket',
+        command: basketCommand({
+          type: 'AddProduct',
+          basketId,
+          at: first.clock.now(),
+          productId: PIE,
+          quantity: 2,
+          freshIds: ['a00000000000000000000001', 'a00000000000000000000002'],
+        }),
+      }),
+      accepted: first.clock.now(),
+    });
+    const next = harness({}, storage); // starts with a recovery of everything Pending
+    await next.settle();
+    const outcome = bodyOf(await next.app.api.getNotification(guest, '00000000-0000-4000-8000-0000000000aa'));
+    expect(outcome.status).toBe('Succeeded');
+    expect(lineItems(await basketOf(next, basketId))).toHaveLength(1);
+  });
+
+  it('a payment saga left half-way by a crash resumes from the streams (C-5.1)', async () => {
+    const storage = fakeStorage();
+    const crashed = harness({ paymentSyncWaitMs: 0 }, storage);
+    const basketId = await fillBasket(crashed, alice);
+    await completeCheckoutDetails(crashed, alice, basketId);
+    const stuck = gate();
+    crashed.fakes.confirmGate = stuck;
+    const accepted = await crashed.app.api.createPaymentIntent(alice, basketId, {});
+    const notificationId = stringField(bodyOf(accepted), 'notificationId');
+    await stuck.reached;
+
+    const restarted = harness({ paymentSyncWaitMs: 0 }, storage);
+    await restarted.app.processor.recover(restarted.clock.now());
+    const outcome = bodyOf(await restarted.app.api.getNotification(alice, notificationId));
+    expect(outcome).toMatchObject({ status: 'Succeeded' });
+
+    stuck.open(); // the "dead" process wakes up: its late commits must change nothing
+    await crashed.settle();
+    const intentId = stringField(outcome, 'paymentIntentId');
+    const intent = bodyOf(await restarted.app.api.getPaymentIntent(alice, basketId, intentId));
+    expect(intent).toMatchObject({ status: 'AwaitingPayment' });
+    const events = (await storage.events.readStream(`payment-intent-${intentId}`)).map((e) => e.type);
+    expect(events.filter((t) => t === 'PaymentSessionOpened')).toHaveLength(1);
+    expect(
+      (await storage.events.readStream(basketStream(basketId))).filter((e) => e.type === 'BasketLocked'),
+    ).toHaveLength(1);
+  });
+
+  it('publishes completed notifications to in-process subscribers, in order (C-5.5)', async () => {
+    const h = harness();
+    const seen: JsonObject[] = [];
+    const unsubscribe = h.app.subscribe((n) => seen.push(n));
+    const basketId = await newBasket(h);
+    const first = await h.app.api.addProduct(guest, basketId, PIE, { quantity: 1 });
+    const second = await h.app.api.addProduct(guest, basketId, PIE, { quantity: 1 });
+    await h.app.drain();
+    expect(seen.map((n) => n.notificationId)).toEqual([
+      bodyOf(first).notificationId,
+      bodyOf(second).notificationId,
+    ]);
+    expect(seen[0]).toMatchObject({ status: 'Succeeded', operation: 'addProductToBasket', basketId });
+    unsubscribe();
+  });
+
+  it('a queued command this version cannot read fails with internal-error instead of blocking the basket', async () => {
+    const h = harness();
+    const basketId = await newBasket(h);
+    await h.storage.commands.accept({
+      notificationId: '00000000-0000-4000-8000-0000000000bb',
+      storeId: guest.storeId,
+      basketId,
+      operation: 'addProductToBasket',
+      command: { kind: 'unknown' },
+      accepted: h.clock.now(),
+    });
+    const after = await h.app.api.addProduct(guest, basketId, PIE, { quantity: 1 });
+    await h.settle();
+    expect(
+      bodyOf(await h.app.api.getNotification(guest, '00000000-0000-4000-8000-0000000000bb')),
+    ).toMatchObject({
+      status: 'Failed',
+      problem: { status: 500, code: 'internal-error' },
+    });
+    expect(await outcomeOf(h, after)).toMatchObject({ status: 'Succeeded' });
+  });
+});

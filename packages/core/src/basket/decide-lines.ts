@@ -1,0 +1,111 @@
+import * as E from 'fp-ts/Either';
+import { problem } from '../decider';
+import { lineResources, unitsHeld } from '../inventory/holds';
+import { availableOf } from '../inventory/resources';
+import type { BasketCommandOf } from './commands';
+import { removeLineEvents } from './decide-removal';
+import type { Decision } from './decide-support';
+import {
+  accept,
+  capacityRefusal,
+  firstRefusal,
+  productEntry,
+  quantityLimitRefusal,
+  refuse,
+  unchanged,
+  unitsOfProduct,
+} from './decide-support';
+import type { BasketFacts } from './facts';
+import type { QuantityLine } from './line';
+import type { ExistingBasket } from './state';
+import { allLines, findLine } from './state';
+
+type LineCommand = BasketCommandOf<'DeleteLineItem' | 'UpdateTimeSlotLine' | 'UpdateLineItemQuantity'>;
+
+/** The command's line (the guards made sure it exists in the named provider basket, C-1.7). */
+const lineOf = (command: LineCommand, state: ExistingBasket) => {
+  const found = findLine(state, command.lineItemId);
+  if (!found || found.providerBasket.id !== command.providerBasketId) {
+    throw new Error(`line ${command.lineItemId} of ${command.providerBasketId} should have been refused`);
+  }
+  return found;
+};
+
+/** deleteLineItem: the line and those cross-sold from it go (C-7.4); tidying closes an empty provider basket. */
+export const decideDeleteLineItem = (
+  command: BasketCommandOf<'DeleteLineItem'>,
+  state: ExistingBasket,
+): Decision => accept(removeLineEvents(state, lineOf(command, state).line.id, 'deleted', command.at));
+
+/** A new quantity for a line under the rules of adding (C-7.3a): limit per product, then capacity. */
+const changeQuantity = (
+  command: LineCommand,
+  state: ExistingBasket,
+  facts: BasketFacts,
+  line: QuantityLine,
+  quantity: number,
+): Decision => {
+  if (!Number.isInteger(quantity) || quantity < 1)
+    return refuse('validation-failed', 'quantity must be at least 1');
+  if (quantity === line.quantity) return unchanged;
+  const changed = accept([
+    {
+      type: 'LineItemQuantityChanged',
+      at: command.at,
+      providerBasketId: command.providerBasketId,
+      lineItemId: line.id,
+      quantity,
+    },
+  ]);
+  const entry = productEntry(facts, line.productId);
+  if (!entry) return refuse('product-not-found', `no product ${line.productId}`);
+  // Fewer units never need more inventory, nor a product still on sale.
+  if (quantity < line.quantity) return changed;
+  const { product } = entry;
+  const others = allLines(state).filter((l) => l.id !== line.id);
+  const refusal = firstRefusal(
+    () =>
+      product.onSale ? undefined : problem('product-unavailable', `product ${product.id} is not on sale`),
+    () =>
+      quantityLimitRefusal(
+        unitsOfProduct(state, product.id, [line.id]) + quantity,
+        product.maxPerBasket,
+        product.id,
+      ),
+    ...lineResources(line).map(
+      ({ resource }) =>
+        () =>
+          capacityRefusal(
+            unitsHeld(others, resource) + quantity,
+            availableOf(facts.availability, resource),
+            resource,
+          ),
+    ),
+  );
+  return refusal ? E.left(refusal) : changed;
+};
+
+/** updateLineItem of type TimeSlot (C-7.6): other kinds are `wrong-product-type`; no quantity changes nothing. */
+export const decideUpdateTimeSlotLine = (
+  command: BasketCommandOf<'UpdateTimeSlotLine'>,
+  state: ExistingBasket,
+  facts: BasketFacts,
+): Decision => {
+  const { line } = lineOf(command, state);
+  if (line.type !== 'TimeSlot') return refuse('wrong-product-type', `line ${line.id} is a ${line.type} line`);
+  if (command.quantity === undefined) return unchanged;
+  return changeQuantity(command, state, facts, line, command.quantity);
+};
+
+/** updateLineItemQuantity (C-7.7): Ticketing lines change through selectSeats. */
+export const decideUpdateLineItemQuantity = (
+  command: BasketCommandOf<'UpdateLineItemQuantity'>,
+  state: ExistingBasket,
+  facts: BasketFacts,
+): Decision => {
+  const { line } = lineOf(command, state);
+  if (line.type === 'Ticketing') {
+    return E.left(problem('wrong-product-type', `line ${line.id} holds tickets: select seats instead`));
+  }
+  return changeQuantity(command, state, facts, line, command.quantity);
+};

@@ -1,0 +1,80 @@
+import { fold } from '../decider';
+import type { Instant } from '../wire';
+import { orphanedVoucherEvents } from './decide-expiry';
+import type { BasketEvent } from './events';
+import { evolveBasket } from './evolve';
+import type { ExistingBasket } from './state';
+import { allLines, findLine } from './state';
+
+type RemovalReason = 'deleted' | 'replaced';
+
+/** The ids of `lineItemId` and of every line cross-sold from it, transitively (C-7.4). */
+const withCrossSoldDescendants = (state: ExistingBasket, lineItemId: string): ReadonlyArray<string> => {
+  const lines = allLines(state);
+  const found: string[] = [lineItemId];
+  for (let i = 0; i < found.length; i++) {
+    for (const line of lines) {
+      if (line.crossSoldFromLineItemId === found[i] && !found.includes(line.id)) found.push(line.id);
+    }
+  }
+  return found;
+};
+
+/**
+ * Removing a line removes the lines cross-sold from it (C-7.4), with reason
+ * `cross-sell-parent-removed`.
+ */
+export const removeLineEvents = (
+  state: ExistingBasket,
+  lineItemId: string,
+  reason: RemovalReason,
+  at: Instant,
+): ReadonlyArray<BasketEvent> =>
+  withCrossSoldDescendants(state, lineItemId).flatMap((id, index): ReadonlyArray<BasketEvent> => {
+    const found = findLine(state, id);
+    if (!found) return [];
+    return [
+      {
+        type: 'LineItemRemoved',
+        at,
+        providerBasketId: found.providerBasket.id,
+        lineItemId: found.line.id,
+        reason: index === 0 ? reason : 'cross-sell-parent-removed',
+      },
+    ];
+  });
+
+/**
+ * What a change to lines implies once its events are applied: a provider basket left without lines
+ * closes (C-7.2) and a voucher left without a matching line is dropped (C-7.11). Returns the
+ * command's events followed by those.
+ */
+export const withTidying = (
+  state: ExistingBasket,
+  events: ReadonlyArray<BasketEvent>,
+  at: Instant,
+): ReadonlyArray<BasketEvent> => {
+  const after = fold(evolveBasket, state, events);
+  if (after.status !== 'open') return events;
+  const closed: ReadonlyArray<BasketEvent> = after.providerBaskets
+    .filter((pb) => pb.lines.length === 0)
+    .map((pb) => ({ type: 'ProviderBasketClosed', at, providerBasketId: pb.id }));
+  return [...events, ...closed, ...orphanedVoucherEvents(fold(evolveBasket, after, closed), at)];
+};
+
+/** `removeLineEvents` for several lines, each line removed once. */
+export const removeLinesEvents = (
+  state: ExistingBasket,
+  lineItemIds: ReadonlyArray<string>,
+  reason: RemovalReason,
+  at: Instant,
+): ReadonlyArray<BasketEvent> => {
+  const seen = new Set<string>();
+  return lineItemIds
+    .flatMap((id) => removeLineEvents(state, id, reason, at))
+    .filter((event) => {
+      if (event.type !== 'LineItemRemoved' || seen.has(event.lineItemId)) return false;
+      seen.add(event.lineItemId);
+      return true;
+    });
+};

@@ -1,0 +1,107 @@
+import * as t from 'io-ts';
+import { refine, struct } from '../wire/combinators';
+import { CustomerDetailFieldType } from '../wire/customer-details';
+import { AddressEntry, DeliveryMethodProvider } from '../wire/delivery';
+import { int32AtLeast, NonEmptyString } from '../wire/primitives';
+import { CatalogProduct, NonNegativeInt32 } from './product';
+
+const PROVIDER_ID = /^[a-z0-9]{1,5}(:[a-z0-9]{1,12})?$/;
+
+/** A provider's id: the part of its ProviderIdentities before `|` (C-7.2). */
+export const CatalogProviderId = refine(
+  t.string,
+  (id) => PROVIDER_ID.test(id),
+  'CatalogProviderId',
+  "expected a provider id '<1 to 5 lowercase letters or digits>' optionally followed by ':<1 to 12 more>'",
+);
+
+export const CatalogKiosk = struct({ id: NonEmptyString, name: NonEmptyString }, {}, 'CatalogKiosk');
+export type CatalogKiosk = t.TypeOf<typeof CatalogKiosk>;
+
+const methodFields = { id: NonEmptyString };
+const describedMethodFields = {
+  ...methodFields,
+  title: t.string,
+  description: t.string,
+  totalPrice: NonNegativeInt32,
+};
+
+/** The interface's DeliveryMethod variants, with `totalPrice` in minor units. */
+export const CatalogDeliveryMethod = t.union(
+  [
+    struct(
+      {
+        type: t.literal('Address'),
+        ...describedMethodFields,
+        provider: DeliveryMethodProvider,
+        entries: t.array(AddressEntry),
+      },
+      {},
+      'CatalogAddressDeliveryMethod',
+    ),
+    struct(
+      { type: t.literal('Digital'), ...describedMethodFields, alwaysIncluded: t.boolean },
+      {},
+      'CatalogDigitalDeliveryMethod',
+    ),
+    struct(
+      { type: t.literal('KioskCollection'), ...methodFields },
+      {},
+      'CatalogKioskCollectionDeliveryMethod',
+    ),
+    struct({ type: t.literal('InSeat'), ...methodFields }, {}, 'CatalogInSeatDeliveryMethod'),
+  ],
+  'CatalogDeliveryMethod',
+);
+export type CatalogDeliveryMethod = t.TypeOf<typeof CatalogDeliveryMethod>;
+
+const discountFields = { id: NonEmptyString, title: t.string, code: t.string, description: t.string };
+
+/** Provider discounts (C-7.10). */
+export const CatalogDiscount = t.union(
+  [
+    struct(
+      {
+        kind: t.literal('line-min-quantity'),
+        ...discountFields,
+        minQuantity: int32AtLeast(1),
+        amountOffPerUnit: NonNegativeInt32,
+      },
+      {},
+      'CatalogLineMinQuantityDiscount',
+    ),
+    struct(
+      {
+        kind: t.literal('basket-min-total'),
+        ...discountFields,
+        minTotal: NonNegativeInt32,
+        amountOff: NonNegativeInt32,
+      },
+      {},
+      'CatalogBasketMinTotalDiscount',
+    ),
+  ],
+  'CatalogDiscount',
+);
+export type CatalogDiscount = t.TypeOf<typeof CatalogDiscount>;
+
+/** The provider's answer to every payment intent (C-8.2). */
+export const CatalogConfirmation = t.keyof({ accept: null, refuse: null }, 'CatalogConfirmation');
+export type CatalogConfirmation = t.TypeOf<typeof CatalogConfirmation>;
+
+export const CatalogProvider = struct(
+  {
+    id: CatalogProviderId,
+    name: NonEmptyString,
+    holdMinutes: int32AtLeast(1),
+    requiredCustomerDetails: t.array(CustomerDetailFieldType),
+    kiosks: t.array(CatalogKiosk),
+    deliveryMethods: t.array(CatalogDeliveryMethod),
+    discounts: t.array(CatalogDiscount),
+    confirm: CatalogConfirmation,
+    products: t.array(CatalogProduct),
+  },
+  {},
+  'CatalogProvider',
+);
+export type CatalogProvider = t.TypeOf<typeof CatalogProvider>;

@@ -1,0 +1,109 @@
+import { requiredFields } from '../basket/customer-details';
+import { expiredProviderBaskets, providerBasketExpires } from '../basket/guards';
+import { variantIdOf } from '../basket/line';
+import { allLines, type BasketVoucher, type ExistingBasket } from '../basket/state';
+import { type Currency, fromMinorUnits, type Money } from '../money';
+import type { Basket, Instant, PaymentComponent, ProviderBasket, Uuid, Voucher } from '../wire';
+import { discountFields, lineItemView, providerDiscountView } from './line-item-view';
+import { type BasketPricing, type ProviderBasketPricing, priceBasket, unitPriceOf } from './totals';
+
+/**
+ * The basket as a read at `now` sees it (C-7.8): without the provider baskets whose holds ran out,
+ * nor the vouchers that no remaining line matches (C-7.11).
+ */
+export const visibleBasket = (state: ExistingBasket, now: Instant): ExistingBasket => {
+  const expired = new Set(expiredProviderBaskets(state, now).map((pb) => pb.id));
+  const providerBaskets = state.providerBaskets.filter((pb) => !expired.has(pb.id));
+  const lines = providerBaskets.flatMap((pb) => pb.lines);
+  const vouchers = state.vouchers.filter((v) =>
+    lines.some((l) => l.productId === v.productId && variantIdOf(l) === v.variantId),
+  );
+  return { ...state, providerBaskets, vouchers };
+};
+
+/** Holds run out only while the basket is open or locked; never once confirmed or paid (C-7.8). */
+const expiresOf = (state: ExistingBasket, pricing: ProviderBasketPricing): Instant | undefined =>
+  state.status === 'open' || state.status === 'locked'
+    ? providerBasketExpires(pricing.providerBasket)
+    : undefined;
+
+const providerBasketView = (state: ExistingBasket, pricing: ProviderBasketPricing): ProviderBasket => {
+  const pb = pricing.providerBasket;
+  const expires = expiresOf(state, pricing);
+  return {
+    id: pb.id,
+    ...(expires === undefined ? {} : { expires }),
+    totalPrice: fromMinorUnits(state.currency, pricing.total),
+    lineItems: pricing.lines.map((line) => lineItemView(line, state.currency)),
+    deliveryMethods: [...pb.terms.deliveryMethods],
+    deliveryMethodSelections: [...pb.selections],
+    ...discountFields(pricing, state.currency),
+    ...(pricing.discounts.length === 0
+      ? {}
+      : { providerDiscounts: pricing.discounts.map((d) => providerDiscountView(d, state.currency)) }),
+  };
+};
+
+/** A voucher with its per-unit prices (C-7.11): those of the first line it matches. */
+const voucherView = (state: ExistingBasket, voucher: BasketVoucher): Voucher => {
+  const line = allLines(state).find(
+    (l) => l.productId === voucher.productId && variantIdOf(l) === voucher.variantId,
+  );
+  const original = line === undefined ? voucher.voucherPrice : (unitPriceOf(line) ?? voucher.voucherPrice);
+  return {
+    name: voucher.name,
+    code: voucher.code,
+    productId: voucher.productId,
+    variantId: voucher.variantId,
+    originalPrice: fromMinorUnits(state.currency, original),
+    voucherPrice: fromMinorUnits(state.currency, voucher.voucherPrice),
+    discountAmount: fromMinorUnits(state.currency, Math.max(0, original - voucher.voucherPrice)),
+  };
+};
+
+const basketFrom = (state: ExistingBasket, pricing: BasketPricing): Basket => {
+  const required = requiredFields(state.providerBaskets.map((pb) => pb.terms.requiredCustomerDetails));
+  const stored = new Set(state.customerDetails.map((d) => d.type));
+  return {
+    // Basket and intent ids are UUIDs from the moment they are issued (C-1.5).
+    id: state.id as Uuid,
+    created: state.created,
+    updated: state.updated,
+    ...(state.contactId === undefined ? {} : { contactId: state.contactId }),
+    providerBaskets: pricing.providerBaskets.map((p) => providerBasketView(state, p)),
+    customerDetails: required.map((type) => ({ type })),
+    totalPrice: fromMinorUnits(state.currency, pricing.total),
+    deliveryTotalPrice: fromMinorUnits(state.currency, pricing.delivery),
+    ...discountFields(pricing, state.currency),
+    missingCustomerDetailFields: required.some((type) => !stored.has(type)),
+    ...(state.activePaymentIntentId === undefined
+      ? {}
+      : { activePaymentIntentId: state.activePaymentIntentId as Uuid }),
+    vouchers: state.vouchers.map((v) => voucherView(state, v)),
+  };
+};
+
+/** The interface's Basket at `now` (C-1.2, C-7.8, C-7.10 to C-7.12, C-8.3). */
+export const basketView = (state: ExistingBasket, now: Instant): Basket => {
+  const visible = visibleBasket(state, now);
+  return basketFrom(visible, priceBasket(visible));
+};
+
+export type PaymentComponents = {
+  readonly totalPaid: Money;
+  readonly components: ReadonlyArray<PaymentComponent>;
+};
+
+/** What an intent started at `now` is to take (C-8.2): the basket total, one component per provider basket. */
+export const paymentComponents = (state: ExistingBasket, now: Instant): PaymentComponents => {
+  const visible = visibleBasket(state, now);
+  const pricing = priceBasket(visible);
+  const currency: Currency = visible.currency;
+  return {
+    totalPaid: fromMinorUnits(currency, pricing.total),
+    components: pricing.providerBaskets.map((p) => ({
+      providerBasketId: p.providerBasket.id,
+      portionOfTotalPaid: fromMinorUnits(currency, p.total),
+    })),
+  };
+};

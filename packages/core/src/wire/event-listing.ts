@@ -1,0 +1,16 @@
+import * as t from 'io-ts';
+import { struct } from './combinators';
+import { Instant } from './instant';
+import { FreeFormObject, int32AtLeast, NonEmptyString } from './primitives';
+
+/** One stored event of a basket's history, as `GET /baskets/{id}/events` lists it (C-4.4). */
+export const ListedEvent = struct(
+  { version: int32AtLeast(1), type: NonEmptyString, recorded: Instant, data: FreeFormObject },
+  {},
+  'ListedEvent',
+);
+export type ListedEvent = t.TypeOf<typeof ListedEvent>;
+
+/** A basket's history, oldest first (C-4.4). */
+export const EventListing = struct({ events: t.array(ListedEvent) }, {}, 'EventListing');
+export type EventListing = t.TypeOf<typeof EventListing>;

@@ -1,0 +1,131 @@
+import * as t from 'io-ts';
+import { refine, struct } from './combinators';
+import { CustomerDetailFieldValue } from './customer-details';
+import { DeliveryMethodSelection } from './delivery';
+import { Int32, int32AtLeast, int32Between, NonEmptyString, ProviderIdentity } from './primitives';
+
+/** The units one request may add or set on a line: 1 to 99 (C-7.3, C-7.7). */
+export const LineQuantity = int32Between(1, 99);
+
+/** Endpoint 5: an optional free-form object handed to the payment provider. */
+export const CreatePaymentIntentRequest = t.record(t.string, t.unknown, 'CreatePaymentIntentRequest');
+export type CreatePaymentIntentRequest = t.TypeOf<typeof CreatePaymentIntentRequest>;
+
+/** Endpoint 7. */
+export const AddProductToBasketRequest = struct(
+  { quantity: LineQuantity },
+  {
+    crossSoldFromProductId: ProviderIdentity,
+    crossSoldFromLineItemId: ProviderIdentity,
+    productGroupId: NonEmptyString,
+    kioskId: NonEmptyString,
+    timestreamId: NonEmptyString,
+    productVariantId: NonEmptyString,
+    currency: t.string,
+    subscriptionKey: t.string,
+    subscriptionUpgradeId: t.string,
+    subscriptionRenewId: t.string,
+  },
+  'AddProductToBasketRequest',
+);
+export type AddProductToBasketRequest = t.TypeOf<typeof AddProductToBasketRequest>;
+
+export const RateSelection = struct(
+  { rateId: ProviderIdentity, quantity: int32AtLeast(1) },
+  {},
+  'RateSelection',
+);
+export type RateSelection = t.TypeOf<typeof RateSelection>;
+
+export const SeatSelection = struct(
+  { rateId: ProviderIdentity, seatId: NonEmptyString },
+  {},
+  'SeatSelection',
+);
+export type SeatSelection = t.TypeOf<typeof SeatSelection>;
+
+/** Endpoint 8: automatic (`rates`) or manual (`seats`) selection, exactly one of them, not empty (C-7.5). */
+export const SelectSeatsRequest = refine(
+  struct({}, { rates: t.array(RateSelection), seats: t.array(SeatSelection) }, 'SelectSeatsRequest'),
+  ({ rates, seats }) =>
+    rates === undefined ? seats !== undefined && seats.length > 0 : seats === undefined && rates.length > 0,
+  'SelectSeatsRequest',
+  'exactly one of rates and seats is required, with at least one entry',
+);
+export type SelectSeatsRequest = t.TypeOf<typeof SelectSeatsRequest>;
+
+export const TimeSlotRateQuantity = struct(
+  { rateId: ProviderIdentity, quantity: int32AtLeast(0) },
+  {},
+  'TimeSlotRateQuantity',
+);
+export type TimeSlotRateQuantity = t.TypeOf<typeof TimeSlotRateQuantity>;
+
+/** Endpoint 9: rates whose quantities are all 0 select nothing, a 400 (C-7.6). */
+export const SelectTimeSlotRequest = refine(
+  struct({ timeSlotId: ProviderIdentity, rates: t.array(TimeSlotRateQuantity) }, {}, 'SelectTimeSlotRequest'),
+  ({ rates }) => rates.some((rate) => rate.quantity > 0),
+  'SelectTimeSlotRequest',
+  'rates must ask for at least one place',
+);
+export type SelectTimeSlotRequest = t.TypeOf<typeof SelectTimeSlotRequest>;
+
+/** Endpoint 11: polymorphic on `type`, whose only value is TimeSlot. */
+export const UpdateLineItemRequest = struct(
+  { type: t.literal('TimeSlot') },
+  { quantity: Int32 },
+  'UpdateLineItemRequest',
+);
+export type UpdateLineItemRequest = t.TypeOf<typeof UpdateLineItemRequest>;
+
+/** Endpoint 12: optional in the interface, required in practice (C-7.7). */
+export const UpdateLineItemQuantityRequest = struct(
+  { quantity: LineQuantity },
+  {},
+  'UpdateLineItemQuantityRequest',
+);
+export type UpdateLineItemQuantityRequest = t.TypeOf<typeof UpdateLineItemQuantityRequest>;
+
+/** Endpoint 13. */
+export const SetDeliveryMethodRequest = struct(
+  { deliveryMethod: DeliveryMethodSelection },
+  {},
+  'SetDeliveryMethodRequest',
+);
+export type SetDeliveryMethodRequest = t.TypeOf<typeof SetDeliveryMethodRequest>;
+
+/** Endpoint 14. */
+export const SetCustomerDetailsRequest = struct(
+  {},
+  { customerDetails: t.array(CustomerDetailFieldValue) },
+  'SetCustomerDetailsRequest',
+);
+export type SetCustomerDetailsRequest = t.TypeOf<typeof SetCustomerDetailsRequest>;
+
+/** Endpoints 15 and 16. */
+export const VoucherRequest = struct({ voucherCode: NonEmptyString }, {}, 'VoucherRequest');
+export type VoucherRequest = t.TypeOf<typeof VoucherRequest>;
+
+/** Endpoint 17. */
+export const UseSavedTokenRequest = struct(
+  { paymentIntentId: NonEmptyString, tokenId: NonEmptyString },
+  {},
+  'UseSavedTokenRequest',
+);
+export type UseSavedTokenRequest = t.TypeOf<typeof UseSavedTokenRequest>;
+
+const MAX_PATH_ID_LENGTH = 128;
+
+/** A path id that is not a ProviderIdentity (basket, payment intent, notification): 1 to 128 characters (C-9.2). */
+export const PathId = refine(
+  t.string,
+  (s) => s.length > 0 && s.length <= MAX_PATH_ID_LENGTH,
+  'PathId',
+  `expected an id of 1 to ${MAX_PATH_ID_LENGTH} characters`,
+);
+
+/**
+ * The path ids `productId`, `providerBasketId` and `lineItemId` (C-1.6). The ProviderIdentity pattern
+ * allows at most 43 characters, well within C-9.2's limit of 128.
+ */
+export const PathProviderIdentity = ProviderIdentity;

@@ -1,0 +1,106 @@
+import type { BasketApi } from '@basket/app';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { type AuthOptions, createAuthenticator, type Principal } from './auth';
+import { handleError } from './errors';
+import { type OpenApiOptions, openApiDocument, publicEndpoints } from './openapi/document';
+import { renderApiReference } from './openapi/html';
+import { methodNotAllowed, problem, routeNotFound, sendProblem, unauthorized, WWW_AUTHENTICATE } from './problems';
+import { registerPublicRoutes } from './public-routes';
+import { createRouteMatcher, type RouteMatcher } from './route-matcher';
+import { routes } from './routes';
+import { registerRoute } from './register-route';
+
+/** C-9.1: request bodies over 64 KiB are a 413. */
+export const BODY_LIMIT = 64 * 1024;
+
+export type BasketHttpOptions = {
+  readonly api: BasketApi;
+  readonly auth: AuthOptions;
+  /** Readiness of what the API needs (storage); `/readyz` answers 503 while false. Default: ready. */
+  readonly ready?: () => Promise<boolean>;
+  /** `servers` of the OpenAPI document. */
+  readonly openApi?: OpenApiOptions;
+};
+
+/** The methods every known path answers, public endpoints included. */
+export const routeMatcher: RouteMatcher = createRouteMatcher([
+  ...routes,
+  ...publicEndpoints.map((endpoint) => ({ method: 'GET', path: endpoint.path })),
+]);
+
+/**
+ * C-1.7's first check, before authentication and before the body is read: an unknown path is a 404
+ * and a known path with another method a 405, whatever the credentials. While the server shuts down,
+ * new requests are a 503 so that it can finish what it accepted (C-10.3).
+ */
+const routeCheck =
+  (isClosing: () => boolean) =>
+  async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    if (isClosing()) {
+      await sendProblem(reply, problem(503, 'internal-error', 'The server is shutting down.'), {
+        connection: 'close',
+      });
+      return;
+    }
+    if (!request.is404) return;
+    const path = request.url.split('?')[0] ?? '';
+    const allowed = routeMatcher.allowedMethods(path);
+    await (allowed === undefined
+      ? sendProblem(reply, routeNotFound())
+      : sendProblem(reply, methodNotAllowed(allowed), { allow: allowed.join(', ') }));
+  };
+
+/**
+ * The basket HTTP interface as a Fastify plugin: every endpoint of the interface and of C-4.4, bound
+ * to the app's API, with C-2 authentication, C-3 problems on every error path, ETags and If-Match
+ * (C-6.1), Idempotency-Key (C-6.3), `/openapi.json`, `/docs`, `/healthz` and `/readyz`. It applies to
+ * the instance it is registered on (not encapsulated), since unknown routes and errors are the whole
+ * server's; create that instance with `basketFastifyOptions()`.
+ */
+const plugin: FastifyPluginAsync<BasketHttpOptions> = async (app: FastifyInstance, options) => {
+  const authenticate = await createAuthenticator(options.auth);
+  const principals = new WeakMap<FastifyRequest, Principal>();
+  let closing = false;
+  let signalClosing: () => void = () => undefined;
+  const closed = new Promise<void>((resolve) => {
+    signalClosing = resolve;
+  });
+  app.addHook('preClose', async () => {
+    closing = true;
+    signalClosing();
+  });
+
+  // Only JSON bodies: any other content type is a 415 (C-9.1).
+  app.removeContentTypeParser(['text/plain']);
+  app.addHook('onRequest', routeCheck(() => closing));
+  app.setNotFoundHandler((_request, reply) => sendProblem(reply, routeNotFound()));
+  app.setErrorHandler(handleError);
+
+  const authHook = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const apiKey = request.headers['x-api-key'];
+    const outcome = await authenticate({ apiKey, authorization: request.headers.authorization });
+    if (outcome.ok) principals.set(request, outcome.principal);
+    else await sendProblem(reply, unauthorized(outcome.detail), WWW_AUTHENTICATE);
+  };
+
+  const document = openApiDocument(options.openApi);
+  registerPublicRoutes(app, {
+    document,
+    html: renderApiReference(document),
+    ready: async () => !closing && (options.ready === undefined || (await options.ready())),
+  });
+  for (const route of routes) {
+    registerRoute(app, route, {
+      api: options.api,
+      authHook,
+      principalOf: (request) => principals.get(request),
+      closed,
+      bodyLimit: BODY_LIMIT,
+    });
+  }
+};
+
+Object.defineProperty(plugin, Symbol.for('skip-override'), { value: true });
+Object.defineProperty(plugin, Symbol.for('fastify.display-name'), { value: 'basket-http' });
+
+export const basketHttp = plugin;

@@ -1,0 +1,104 @@
+import type { Answer, BasketApi, Caller } from '@basket/app';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Principal } from './auth';
+import { etagOf, parseIdempotencyKey, parseIfMatch, parseWaitMs, requestFingerprint } from './headers';
+import { internalError, sendProblem, validationFailed, WWW_AUTHENTICATE } from './problems';
+import { fastifyPath, type RouteContext, type RouteSpec } from './routes';
+
+type FieldError = { readonly path: string; readonly message: string };
+
+export type RouteDependencies = {
+  readonly api: BasketApi;
+  readonly authHook: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  readonly principalOf: (request: FastifyRequest) => Principal | undefined;
+  /** Settles when the server starts closing: long polls then answer at once. */
+  readonly closed: Promise<void>;
+  readonly bodyLimit: number;
+};
+
+const single = (header: string | string[] | undefined): string | undefined =>
+  Array.isArray(header) ? header.join(', ') : header;
+
+const stringParams = (params: unknown): Record<string, string> =>
+  params !== null && typeof params === 'object'
+    ? Object.fromEntries(Object.entries(params).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
+    : {};
+
+/** The route's context from the request's headers and query, or every invalid one of them (400). */
+const contextOf = (
+  route: RouteSpec,
+  request: FastifyRequest,
+  principal: Principal,
+): { readonly ok: true; readonly context: RouteContext } | { readonly ok: false; readonly errors: FieldError[] } => {
+  const errors: FieldError[] = [];
+  const path = request.url.split('?')[0] ?? '';
+  const key = route.modifying ? parseIdempotencyKey(single(request.headers['idempotency-key'])) : undefined;
+  const pre = route.ifMatch ? parseIfMatch(single(request.headers['if-match'])) : undefined;
+  const wait = route.operationId === 'getNotification' ? parseWaitMs(request.query) : undefined;
+  for (const parsed of [key, pre, wait]) if (parsed !== undefined && !parsed.ok) errors.push(parsed.error);
+  if (errors.length > 0) return { ok: false, errors };
+  const idempotencyKey = key?.ok === true ? key.value : undefined;
+  const caller: Caller = {
+    storeId: principal.storeId,
+    ...(principal.contactId === undefined ? {} : { contactId: principal.contactId }),
+    ...(idempotencyKey === undefined
+      ? {}
+      : { idempotency: { key: idempotencyKey, fingerprint: requestFingerprint(route.method, path, request.body) } }),
+  };
+  const waitMs = wait?.ok === true ? wait.value : undefined;
+  return {
+    ok: true,
+    context: {
+      caller,
+      params: stringParams(request.params),
+      body: request.body,
+      pre: pre?.ok === true ? pre.value : {},
+      ...(waitMs === undefined ? {} : { waitMs }),
+    },
+  };
+};
+
+/** Sends an API answer: problems as problem+json, 204 without a body, ETag on basket answers (C-6.1). */
+export const sendAnswer = (reply: FastifyReply, route: RouteSpec, answer: Answer): FastifyReply => {
+  reply.header('cache-control', 'no-store');
+  if ('problem' in answer) {
+    return sendProblem(reply, answer.problem, answer.problem.status === 401 ? WWW_AUTHENTICATE : {});
+  }
+  if (route.etag && answer.status === 200 && answer.version !== undefined) reply.header('etag', etagOf(answer.version));
+  if (answer.status === 204) return reply.code(204).send();
+  return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body);
+};
+
+/** A long poll answers at once when the server starts closing, so that shutdown does not wait 30 s. */
+const untilClosed = async (call: () => Promise<Answer>, recall: () => Promise<Answer>, closed: Promise<void>) => {
+  const waiting = call();
+  const outcome = await Promise.race([waiting, closed.then(() => undefined)]);
+  if (outcome !== undefined) return outcome;
+  waiting.catch(() => undefined);
+  return recall();
+};
+
+export const registerRoute = (app: FastifyInstance, route: RouteSpec, deps: RouteDependencies): void => {
+  app.route({
+    method: route.method,
+    url: fastifyPath(route.path),
+    bodyLimit: deps.bodyLimit,
+    onRequest: deps.authHook,
+    handler: async (request, reply) => {
+      const principal = deps.principalOf(request);
+      if (principal === undefined) return sendProblem(reply, internalError());
+      const parsed = contextOf(route, request, principal);
+      if (!parsed.ok) return sendProblem(reply, validationFailed(parsed.errors));
+      const { context } = parsed;
+      const answer =
+        context.waitMs === undefined || context.waitMs === 0
+          ? await route.call(deps.api, context)
+          : await untilClosed(
+              () => route.call(deps.api, context),
+              () => route.call(deps.api, { ...context, waitMs: 0 }),
+              deps.closed,
+            );
+      return sendAnswer(reply, route, answer);
+    },
+  });
+};

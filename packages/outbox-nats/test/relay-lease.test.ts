@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import type { NotificationRecord } from '@basket/app';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryRelayLease, createNatsRelay, type NatsRelay, type RelayLease } from '../src';
+import { createTestOutbox } from './support/memory-outbox';
+import { assertJetStreamReachable, sharedNatsUrl } from './support/nats-server';
+import { someBaskets, spread } from './support/notifications';
+import { expectedPerBasket, receivedPerBasket } from './support/order';
+import { deleteStream, readStream } from './support/stream-reader';
+import { waitUntil } from './support/wait';
+
+const url = sharedNatsUrl();
+const streams: string[] = [];
+
+beforeAll(async () => {
+  await assertJetStreamReachable(url);
+});
+
+afterAll(async () => {
+  for (const stream of streams) await deleteStream(url, stream);
+});
+
+const setup = () => {
+  const id = randomUUID().replaceAll('-', '').slice(0, 12);
+  const stream = `BASKET_TEST_${id}`;
+  streams.push(stream);
+  const test = createTestOutbox();
+  const produced: NotificationRecord[] = [];
+  const baskets = someBaskets(4);
+  const produce = (count: number) => {
+    const next = spread(baskets, count, produced.length);
+    produced.push(...next);
+    test.add(...next);
+  };
+  const relay = (lease: RelayLease, holder: string): NatsRelay =>
+    createNatsRelay({
+      outbox: test.outbox,
+      servers: url,
+      stream,
+      subjectPrefix: `test.${id}`,
+      lease,
+      holder,
+      leaseTtlMs: 900,
+      publishTimeoutMs: 300,
+      batchSize: 3,
+      pollMs: 10,
+    });
+  return { stream, test, produced, produce, relay };
+};
+
+describe('several relays over one outbox', () => {
+  it('one relay is active at a time, and the other takes over when it stops', {
+    timeout: 30_000,
+  }, async () => {
+    const { stream, test, produced, produce, relay } = setup();
+    const lease = createMemoryRelayLease();
+    const a = relay(lease, 'a');
+    const b = relay(lease, 'b');
+    produce(20);
+    a.start();
+    await waitUntil('a is active', () => a.metrics().active);
+    b.start();
+    const producer = setInterval(() => produce(1), 10);
+    try {
+      await waitUntil('a has published a while', () => a.metrics().published >= 40);
+      expect(b.metrics()).toMatchObject({ active: false, published: 0 });
+      await a.stop({ flushMs: 0 });
+      await waitUntil('b takes over', () => b.metrics().published >= 10);
+      clearInterval(producer);
+      await waitUntil('the outbox is drained', () => test.unpublishedCount() === 0);
+    } finally {
+      clearInterval(producer);
+      await a.stop();
+      await b.stop();
+    }
+    const messages = await readStream(url, stream);
+    expect(receivedPerBasket(messages)).toEqual(expectedPerBasket(produced));
+    expect(messages).toHaveLength(produced.length);
+  });
+
+  it('a relay that dies holding the lease is replaced once the lease expires', {
+    timeout: 30_000,
+  }, async () => {
+    const { stream, test, produced, produce, relay } = setup();
+    const shared = createMemoryRelayLease();
+    // `a` never gives the lease back, as a process killed while active.
+    const dying: RelayLease = { acquire: shared.acquire, release: async () => {} };
+    const a = relay(dying, 'a');
+    const b = relay(shared, 'b');
+    produce(10);
+    a.start();
+    await waitUntil('a has published', () => test.unpublishedCount() === 0);
+    b.start();
+    await a.stop({ flushMs: 0 });
+    produce(10);
+    await waitUntil('b takes over after the ttl', () => test.unpublishedCount() === 0);
+    await b.stop();
+    expect(b.metrics().published).toBe(10);
+    const messages = await readStream(url, stream);
+    expect(receivedPerBasket(messages)).toEqual(expectedPerBasket(produced));
+    expect(messages).toHaveLength(produced.length);
+  });
+});

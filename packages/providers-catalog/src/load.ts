@@ -1,0 +1,48 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { type Catalog, type FieldError, parseCatalog } from '@basket/core';
+
+/** The project's own demo catalog (C-10.1: the default of `BASKET_CATALOG`). */
+export const demoCatalogPath: string = fileURLToPath(
+  new URL('../catalog/demo-catalog.json', import.meta.url),
+);
+
+/** A catalog file that cannot be used: its message names the file and every bad field's path. */
+export class CatalogFileError extends Error {
+  override readonly name = 'CatalogFileError';
+  constructor(
+    readonly file: string,
+    readonly errors: ReadonlyArray<FieldError>,
+  ) {
+    super(
+      `catalog file ${file} is not valid:\n` +
+        errors.map((error) => `  ${error.path || '(root)'}: ${error.message}`).join('\n'),
+    );
+  }
+}
+
+const reason = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** Parses catalog text (C-10.2), failing with every bad field named by its path. */
+export const parseCatalogText = (text: string, file = '(catalog)'): Catalog => {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new CatalogFileError(file, [{ path: '', message: `not JSON: ${reason(error)}` }]);
+  }
+  const parsed = parseCatalog(json);
+  if (parsed._tag === 'Left') throw new CatalogFileError(file, parsed.left.errors);
+  return parsed.right;
+};
+
+/** Reads and checks a catalog file, so that a malformed one fails at start. */
+export const loadCatalogFile = async (path: string): Promise<Catalog> => {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    throw new CatalogFileError(path, [{ path: '', message: `cannot be read: ${reason(error)}` }]);
+  }
+  return parseCatalogText(text, path);
+};

@@ -1,0 +1,71 @@
+import { parseArgs } from 'node:util';
+import { openApiDocument, renderApiReference } from '@basket/http';
+import { readConfig } from './config';
+import { events } from './events';
+import { serve } from './serve';
+import { token } from './token';
+
+const USAGE = `usage: basket <command>
+
+  serve                      start the HTTP service (configuration by environment, see README)
+  token [--contact <id>] [--store <id>] [--ttl <seconds>]
+                             mint a development JWT (a guest without --contact) and print the store's x-api-key
+  events <basketId>          print a basket's history, one JSON line per event
+  openapi [--html]           print the OpenAPI 3.1 document (or its HTML reference page)
+`;
+
+const fail = (message: string): number => {
+  process.stderr.write(`basket: ${message}\n\n${USAGE}`);
+  return 2;
+};
+
+const main = async (argv: ReadonlyArray<string>): Promise<number | 'serving'> => {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === 'help' || command === '--help') {
+    process.stdout.write(USAGE);
+    return command === undefined ? 2 : 0;
+  }
+  const config = readConfig(process.env);
+  if (!config.ok) return fail(`configuration: ${config.error}`);
+  switch (command) {
+    case 'serve':
+      await serve(config.value, process.env);
+      return 'serving';
+    case 'token': {
+      const { values } = parseArgs({
+        args: [...rest],
+        options: { contact: { type: 'string' }, store: { type: 'string' }, ttl: { type: 'string' } },
+      });
+      const ttl = values.ttl === undefined ? undefined : Number(values.ttl);
+      if (ttl !== undefined && (!Number.isInteger(ttl) || ttl <= 0)) return fail('--ttl must be a positive integer');
+      return token(config.value, {
+        ...(values.contact === undefined ? {} : { contactId: values.contact }),
+        ...(values.store === undefined ? {} : { storeId: values.store }),
+        ...(ttl === undefined ? {} : { ttlSeconds: ttl }),
+      });
+    }
+    case 'events': {
+      const [basketId] = rest;
+      return basketId === undefined ? fail('events needs a basket id') : events(config.value, basketId);
+    }
+    case 'openapi': {
+      const { values } = parseArgs({ args: [...rest], options: { html: { type: 'boolean' } } });
+      const document = openApiDocument();
+      process.stdout.write(values.html === true ? renderApiReference(document) : `${JSON.stringify(document, null, 2)}\n`);
+      return 0;
+    }
+    default:
+      return fail(`unknown command ${command}`);
+  }
+};
+
+main(process.argv.slice(2)).then(
+  (outcome) => {
+    if (outcome !== 'serving') process.exitCode = outcome;
+  },
+  (error: unknown) => {
+    // The message only: a stack trace is for a debugger, not for the terminal of an operator (C-2.8).
+    process.stderr.write(`basket: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,99 @@
+import {
+  type BasketApp,
+  createBasketApp,
+  type Ids,
+  randomIds,
+  type Storage,
+  systemClock,
+} from '@basket/app';
+import type { Catalog } from '@basket/core';
+import { basketFastifyOptions, basketHttp } from '@basket/http';
+import { demoCatalogPath, loadCatalogFile, simulatedPaymentProvider, simulatedProviders } from '@basket/providers-catalog';
+import { createMemoryStorage } from '@basket/store-memory';
+import { storageFromUrl } from '@basket/store-postgres';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { ServerConfig } from './config';
+import { logRequests } from './logger';
+import { type OutboxRelay, startOutboxRelay } from './relay';
+
+/** How often expired holds are swept (C-7.8: reads and decisions never see them either way). */
+const SWEEP_INTERVAL_MS = 30_000;
+
+export type BasketServer = {
+  readonly http: FastifyInstance;
+  readonly app: BasketApp;
+  readonly storage: Storage;
+  readonly catalog: Catalog;
+  /** C-10.3: stop accepting, finish what was accepted, flush the outbox, close storage. */
+  readonly close: () => Promise<void>;
+};
+
+/** Opens the storage a `BASKET_DATABASE_URL` names; `memory:` is the in-memory adapter. */
+export const openStorage = async (databaseUrl: string | undefined): Promise<Storage> =>
+  databaseUrl === 'memory:' ? createMemoryStorage() : storageFromUrl(databaseUrl);
+
+/** Only what is safe to log of an error: never its message's values nor its stack (C-2.8). */
+export const errorSummary = (error: unknown): Record<string, unknown> => ({
+  name: error instanceof Error ? error.name : typeof error,
+  code: error !== null && typeof error === 'object' ? Reflect.get(error, 'code') : undefined,
+});
+
+/** The composition root: one adapter per port, the app, the HTTP interface and the outbox relay. */
+export const createBasketServer = async (
+  config: ServerConfig,
+  logger: Logger,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): Promise<BasketServer> => {
+  const catalog = await loadCatalogFile(config.catalogPath ?? demoCatalogPath);
+  const storage = await openStorage(config.databaseUrl);
+  const ids: Ids = randomIds;
+  const latencyMs = config.providerLatencyMs;
+  const app = createBasketApp({
+    storage,
+    providers: simulatedProviders(catalog, { latencyMs }),
+    paymentProvider: simulatedPaymentProvider(catalog, { latencyMs, ids }),
+    clock: systemClock,
+    ids,
+    onError: (error) => logger.error({ error: errorSummary(error) }, 'command processing failed'),
+  });
+  const relay: OutboxRelay | undefined = startOutboxRelay({ storage, app, logger, env });
+
+  const stores = new Set(catalog.stores.map((store) => store.id));
+  const http = Fastify(basketFastifyOptions(logger));
+  logRequests(http);
+  await http.register(basketHttp, {
+    api: app.api,
+    auth: {
+      isKnownStore: (storeId) => stores.has(storeId),
+      jwt: {
+        ...(config.jwt.secret === undefined ? {} : { secret: config.jwt.secret }),
+        publicKeys: config.jwt.publicKeys,
+        ...(config.jwt.audience === undefined ? {} : { audience: config.jwt.audience }),
+        ...(config.jwt.issuer === undefined ? {} : { issuer: config.jwt.issuer }),
+      },
+    },
+    ready: async () => {
+      await storage.events.readStream('basket-readiness-probe');
+      return true;
+    },
+  });
+
+  const sweeper = setInterval(() => {
+    app.sweepExpiredHolds().catch((error: unknown) => logger.warn({ error: errorSummary(error) }, 'sweep failed'));
+  }, SWEEP_INTERVAL_MS);
+  sweeper.unref();
+
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> => {
+    closing ??= (async () => {
+      clearInterval(sweeper);
+      await http.close();
+      await app.drain();
+      await relay?.stop();
+      await storage.close();
+    })();
+    return closing;
+  };
+  return { http, app, storage, catalog, close };
+};

@@ -1,0 +1,28 @@
+import type { BasketApp, Storage } from '@basket/app';
+import { startRelayFromEnv } from '@basket/outbox-nats';
+import type { Logger } from 'pino';
+
+/** The outbox relay as the server drives it. */
+export type OutboxRelay = { readonly stop: () => Promise<void> };
+
+/**
+ * The hook of `BASKET_NATS_URL` (C-5.5, C-10.1): when set, completed notifications are relayed from
+ * the outbox to NATS JetStream, nudged by each completion; unset, there is no broker.
+ */
+export const startOutboxRelay = (options: {
+  readonly storage: Storage;
+  readonly app: BasketApp;
+  readonly logger: Logger;
+  readonly env: Readonly<Record<string, string | undefined>>;
+}): OutboxRelay | undefined => {
+  const relay = startRelayFromEnv({ outbox: options.storage.outbox, logger: options.logger, env: options.env });
+  if (relay === undefined) return undefined;
+  const unsubscribe = options.app.subscribe(() => relay.nudge());
+  options.logger.info({}, 'outbox relay to NATS started');
+  return {
+    stop: async () => {
+      unsubscribe();
+      await relay.stop();
+    },
+  };
+};

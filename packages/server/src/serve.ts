@@ -1,0 +1,70 @@
+import { apiKeyOf } from '@basket/http';
+import { createBasketServer } from './compose';
+import type { Environment, ServerConfig } from './config';
+import { mintDevToken } from './dev-token';
+import { createLogger } from './logger';
+
+/** A forced exit when shutdown takes longer than this (a stuck provider, say). */
+const SHUTDOWN_DEADLINE_MS = 30_000;
+
+const curlHost = (host: string): string => (host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host);
+
+/** `basket serve`: the HTTP service until SIGTERM or SIGINT (C-10.1, C-10.3). */
+export const serve = async (config: ServerConfig, env: Environment): Promise<void> => {
+  const logger = createLogger(config.logLevel);
+  if (config.jwt.developmentSecret) {
+    logger.warn({}, 'BASKET_JWT_SECRET is unset: using the development secret; never do this in production');
+  }
+  const server = await createBasketServer(config, logger, env);
+  const address = await server.http.listen({ port: config.port, host: config.host });
+  const bound = server.http.server.address();
+  const port = bound !== null && typeof bound === 'object' ? bound.port : config.port;
+  logger.info({ address, port, database: databaseKind(config.databaseUrl) }, 'listening');
+
+  // A development start: no secret configured, so the development one signs a ready-made token.
+  if (!config.production && config.jwt.developmentSecret) {
+    const storeId = server.catalog.stores[0]?.id ?? 'store';
+    const token = await mintDevToken({
+      secret: config.jwt.secret ?? '',
+      ttlSeconds: 12 * 3600,
+      ...(config.jwt.audience === undefined ? {} : { audience: config.jwt.audience }),
+      ...(config.jwt.issuer === undefined ? {} : { issuer: config.jwt.issuer }),
+    });
+    process.stderr.write(
+      `\nTry it (a guest token of store ${storeId}, valid 12 h; \`basket token --contact <id>\` mints others):\n` +
+        `  curl -s -X POST http://${curlHost(config.host)}:${port}/baskets -H 'x-api-key: ${apiKeyOf(storeId)}' -H 'Authorization: Bearer ${token}'\n` +
+        `API reference: http://${curlHost(config.host)}:${port}/docs\n\n`,
+    );
+  }
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const deadline = setTimeout(() => {
+      logger.error({}, 'shutdown deadline passed: exiting');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS);
+    deadline.unref();
+    server
+      .close()
+      .then(() => {
+        logger.info({}, 'stopped');
+        logger.flush();
+        process.exit(0);
+      })
+      .catch((error: unknown) => {
+        logger.error({ error: { name: error instanceof Error ? error.name : typeof error } }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+};
+
+const databaseKind = (url: string | undefined): string => {
+  if (url === undefined) return 'pglite:./.basket/data';
+  if (url === 'memory:' || url.startsWith('pglite:')) return url;
+  return url.split(':')[0] ?? 'unknown';
+};

@@ -1,0 +1,76 @@
+import type {
+  AcceptedCommand,
+  CommandQueue,
+  IdempotencyRecord,
+  IdempotencyStore,
+  NotificationRecord,
+} from '@basket/app';
+import { copy, idempotencyKey, type MemoryState, millis, type QueueEntry } from './state';
+
+const pendingEntries = (state: MemoryState, basketId: string): QueueEntry[] =>
+  (state.queueByBasket.get(basketId) ?? [])
+    .map((id) => state.queue.get(id))
+    .filter((entry): entry is QueueEntry => entry !== undefined && entry.notification.status === 'Pending');
+
+const pendingNotification = (command: Omit<AcceptedCommand, 'sequence'>): NotificationRecord => ({
+  notificationId: command.notificationId,
+  storeId: command.storeId,
+  basketId: command.basketId,
+  operation: command.operation,
+  ...(command.paymentIntentId === undefined ? {} : { paymentIntentId: command.paymentIntentId }),
+  status: 'Pending',
+  created: command.accepted,
+});
+
+export const storeIdempotency = (state: MemoryState, record: IdempotencyRecord): void => {
+  state.idempotency.set(idempotencyKey(record.storeId, record.key), copy(record));
+};
+
+export const memoryCommandQueue = (state: MemoryState): CommandQueue => ({
+  accept: async (command, idempotency) => {
+    if (state.queue.has(command.notificationId)) {
+      throw new Error(`notification ${command.notificationId} was already accepted`);
+    }
+    state.counters.sequence += 1;
+    const accepted: AcceptedCommand = { ...copy(command), sequence: state.counters.sequence };
+    state.queue.set(command.notificationId, {
+      command: accepted,
+      notification: pendingNotification(command),
+    });
+    const ofBasket = state.queueByBasket.get(command.basketId) ?? [];
+    ofBasket.push(command.notificationId);
+    state.queueByBasket.set(command.basketId, ofBasket);
+    if (idempotency !== undefined) storeIdempotency(state, idempotency);
+    return copy(accepted);
+  },
+  oldestPending: async (basketId) => {
+    const oldest = pendingEntries(state, basketId)[0];
+    return oldest === undefined ? undefined : copy(oldest.command);
+  },
+  basketsWithPending: async (acceptedBefore, limit) => {
+    const cutoff = millis(acceptedBefore);
+    const oldestByBasket: Array<{ basketId: string; accepted: number; sequence: number }> = [];
+    for (const basketId of state.queueByBasket.keys()) {
+      const oldest = pendingEntries(state, basketId)[0];
+      if (oldest === undefined) continue;
+      const accepted = millis(oldest.command.accepted);
+      if (accepted <= cutoff) oldestByBasket.push({ basketId, accepted, sequence: oldest.command.sequence });
+    }
+    return oldestByBasket
+      .sort((a, b) => a.accepted - b.accepted || a.sequence - b.sequence)
+      .slice(0, Math.max(0, limit))
+      .map((entry) => entry.basketId);
+  },
+  notification: async (notificationId) => {
+    const entry = state.queue.get(notificationId);
+    return entry === undefined ? undefined : copy(entry.notification);
+  },
+});
+
+export const memoryIdempotencyStore = (state: MemoryState): IdempotencyStore => ({
+  find: async (storeId, key, notBefore) => {
+    const record = state.idempotency.get(idempotencyKey(storeId, key));
+    if (record === undefined || millis(record.created) < millis(notBefore)) return undefined;
+    return copy(record);
+  },
+});

@@ -1,0 +1,22 @@
+import type { EventStore, Snapshot, SnapshotStore } from '@basket/app';
+import { copy, type MemoryState } from './state';
+
+export const memoryEventStore = (state: MemoryState): EventStore => ({
+  readStream: async (streamId, afterVersion = 0) =>
+    copy((state.streams.get(streamId) ?? []).filter((event) => event.version > afterVersion)),
+});
+
+/** Stores the snapshot unless the stored one is as new or newer. */
+export const keepNewest = (state: MemoryState, streamId: string, snapshot: Snapshot): void => {
+  const stored = state.snapshots.get(streamId);
+  if (stored === undefined || snapshot.version > stored.version)
+    state.snapshots.set(streamId, copy(snapshot));
+};
+
+export const memorySnapshotStore = (state: MemoryState): SnapshotStore => ({
+  load: async (streamId) => {
+    const stored = state.snapshots.get(streamId);
+    return stored === undefined ? undefined : copy(stored);
+  },
+  save: async (streamId, snapshot) => keepNewest(state, streamId, snapshot),
+});

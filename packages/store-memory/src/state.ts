@@ -1,0 +1,60 @@
+import type {
+  AcceptedCommand,
+  HoldRow,
+  IdempotencyRecord,
+  NotificationRecord,
+  OutboxMessage,
+  RecordedEvent,
+  Snapshot,
+  StreamId,
+} from '@basket/app';
+
+/** An accepted command with its notification, as the queue keeps it. */
+export type QueueEntry = { readonly command: AcceptedCommand; notification: NotificationRecord };
+
+export type OutboxRow = { readonly message: OutboxMessage; published: boolean };
+
+/**
+ * Everything the in-memory storage holds. Only `unit-of-work.ts` and the command queue's `accept`
+ * write it, each within one synchronous step, so every write is atomic.
+ */
+export type MemoryState = {
+  readonly streams: Map<StreamId, RecordedEvent[]>;
+  readonly snapshots: Map<StreamId, Snapshot>;
+  /** By notification id. */
+  readonly queue: Map<string, QueueEntry>;
+  /** Notification ids of each basket's accepted commands, in acceptance order. */
+  readonly queueByBasket: Map<string, string[]>;
+  readonly idempotency: Map<string, IdempotencyRecord>;
+  readonly outbox: OutboxRow[];
+  /** Holds by holder (a basket). */
+  readonly holds: Map<string, ReadonlyArray<HoldRow>>;
+  /** The outbox relay's lease: who holds it, until when (epoch ms). */
+  lease: { readonly holder: string; readonly until: number } | undefined;
+  /** Last issued accept sequence and outbox position. */
+  counters: { sequence: number; position: number };
+};
+
+export const emptyState = (): MemoryState => ({
+  streams: new Map(),
+  snapshots: new Map(),
+  queue: new Map(),
+  queueByBasket: new Map(),
+  idempotency: new Map(),
+  outbox: [],
+  holds: new Map(),
+  lease: undefined,
+  counters: { sequence: 0, position: 0 },
+});
+
+export const idempotencyKey = (storeId: string, key: string): string => JSON.stringify([storeId, key]);
+
+/** Stored values are copied in and out, so that no caller can change what was stored. */
+export const copy = <T>(value: T): T => structuredClone(value);
+
+/** Instants compare as points in time, whatever their offset. */
+export const millis = (instant: string): number => {
+  const ms = Date.parse(instant);
+  if (Number.isNaN(ms)) throw new Error(`not an instant: ${instant}`);
+  return ms;
+};

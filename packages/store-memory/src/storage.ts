@@ -1,0 +1,27 @@
+import type { Storage } from '@basket/app';
+import { memoryCommandQueue, memoryIdempotencyStore } from './command-queue';
+import { memoryEventStore, memorySnapshotStore } from './event-store';
+import { memoryInventoryStore } from './inventory';
+import { memoryOutbox } from './outbox';
+import { memoryRelayLease } from './relay-lease';
+import { emptyState } from './state';
+import { memoryUnitOfWork } from './unit-of-work';
+
+/**
+ * Every storage port in process memory, with the semantics of the port docs: for tests, demos and
+ * `BASKET_DATABASE_URL=memory:`. Nothing survives the process.
+ */
+export const createMemoryStorage = (): Storage => {
+  const state = emptyState();
+  return {
+    events: memoryEventStore(state),
+    snapshots: memorySnapshotStore(state),
+    unitOfWork: memoryUnitOfWork(state),
+    commands: memoryCommandQueue(state),
+    idempotency: memoryIdempotencyStore(state),
+    outbox: memoryOutbox(state),
+    relayLease: memoryRelayLease(state),
+    inventory: memoryInventoryStore(state),
+    close: async () => {},
+  };
+};

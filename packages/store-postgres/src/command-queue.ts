@@ -1,0 +1,71 @@
+import type { AcceptedCommand, CommandQueue } from '@basket/app';
+import { type Db, isUniqueViolation } from './db';
+import { storeIdempotency } from './idempotency';
+import { lockAll, lockClass } from './locks';
+import type { Tables } from './names';
+import { acceptedCommandOf, commandColumns, notificationOf, selectNotification } from './notification-row';
+import { instantParam, int, jsonParam, text } from './values';
+
+const maxAttempts = 5;
+
+/**
+ * Accepted commands live in the database, not in process memory: every server process sharing it
+ * sees the same per-basket order (C-5.4) and finds the commands a crashed process left (C-5.1).
+ */
+export const postgresCommandQueue = (db: Db, t: Tables): CommandQueue => ({
+  accept: async (command, idempotency) => {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await db.transaction(async (tx): Promise<AcceptedCommand> => {
+          // The lock makes max + 1 safe; the unique (basket, sequence) is the backstop, retried below.
+          await lockAll(tx, t.schema, lockClass.basketQueue, [command.basketId]);
+          const [row] = await tx.query(
+            `INSERT INTO ${t.commands}
+                (notification_id, store_id, basket_id, operation, payment_intent_id, command, created, sequence)
+              SELECT $1, $2, $3, $4, $5, $6::jsonb, $7::timestamptz, coalesce(max(sequence), 0) + 1
+                FROM ${t.commands} WHERE basket_id = $3
+              RETURNING sequence`,
+            [
+              command.notificationId,
+              command.storeId,
+              command.basketId,
+              command.operation,
+              command.paymentIntentId ?? null,
+              jsonParam(command.command),
+              instantParam(command.accepted),
+            ],
+          );
+          if (row === undefined) throw new Error('accepting a command inserted no row');
+          if (idempotency !== undefined) await storeIdempotency(tx, t, idempotency);
+          return { ...command, accepted: instantParam(command.accepted), sequence: int(row, 'sequence') };
+        });
+      } catch (error) {
+        if (isUniqueViolation(error, 'commands_basket_sequence_key') && attempt < maxAttempts) continue;
+        throw error;
+      }
+    }
+  },
+  oldestPending: async (basketId) => {
+    const [row] = await db.query(
+      `SELECT ${commandColumns} FROM ${t.commands}
+        WHERE basket_id = $1 AND status = 'Pending' ORDER BY sequence LIMIT 1`,
+      [basketId],
+    );
+    return row === undefined ? undefined : acceptedCommandOf(row);
+  },
+  basketsWithPending: async (acceptedBefore, limit) => {
+    const rows = await db.query(
+      `SELECT basket_id FROM (
+          SELECT DISTINCT ON (basket_id) basket_id, created, sequence FROM ${t.commands}
+            WHERE status = 'Pending' ORDER BY basket_id, sequence
+        ) AS oldest
+        WHERE created <= $1::timestamptz ORDER BY created, sequence, basket_id LIMIT $2`,
+      [instantParam(acceptedBefore), Math.max(0, limit)],
+    );
+    return rows.map((row) => text(row, 'basket_id'));
+  },
+  notification: async (notificationId) => {
+    const [row] = await db.query(selectNotification(t), [notificationId]);
+    return row === undefined ? undefined : notificationOf(row);
+  },
+});

@@ -1,0 +1,37 @@
+import type { Storage } from '@basket/app';
+import type { Db } from './db';
+import { openPgPool } from './pg-driver';
+import { openPglite } from './pglite-driver';
+import { createPostgresStorage } from './storage';
+
+/** Where the embedded database lives when no URL is configured (C-10.1). */
+export const defaultPgliteDir = './.basket/data';
+
+/**
+ * Opens the database a `BASKET_DATABASE_URL` names: unset or empty → PGlite in `./.basket/data`;
+ * `pglite:<dir>` → PGlite in that directory (`pglite:memory` → in memory); `postgres://…` or
+ * `postgresql://…` → a PostgreSQL pool. (`memory:` is the in-memory adapter's, not this package's.)
+ */
+export const openDbFromUrl = async (url: string | undefined): Promise<Db> => {
+  if (url === undefined || url === '') return openPglite(defaultPgliteDir);
+  if (url.startsWith('pglite:')) {
+    const dir = url.slice('pglite:'.length).replace(/^\/\/(?=\.|\/|[A-Za-z]:)/, '');
+    if (dir === '') throw new Error('pglite: needs a directory, e.g. pglite:./.basket/data');
+    return openPglite(dir);
+  }
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return openPgPool(url);
+  throw new Error(`unsupported database URL (expected pglite:<dir> or postgres://…): ${url.split(':')[0]}:…`);
+};
+
+export const storageFromUrl = async (
+  url: string | undefined,
+  options: { schema?: string } = {},
+): Promise<Storage> => {
+  const db = await openDbFromUrl(url);
+  try {
+    return await createPostgresStorage({ db, ...options });
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+};

@@ -1,0 +1,37 @@
+import type { Db } from './db';
+import { lockAll, lockClass } from './locks';
+import { migrations } from './migrations';
+import { type Tables, tablesOf } from './names';
+import { int } from './values';
+
+/**
+ * Applies the migrations that `schema` lacks, all in one transaction under an advisory lock, so
+ * two processes starting at once neither race nor half-migrate. Returns the versions it applied.
+ */
+export const migrate = async (db: Db, schema: string): Promise<ReadonlyArray<number>> => {
+  const t: Tables = tablesOf(schema);
+  return db.transaction(async (tx) => {
+    await lockAll(tx, t.schema, lockClass.migrate, ['schema']);
+    await tx.query(`CREATE SCHEMA IF NOT EXISTS ${t.schema}`);
+    await tx.query(
+      `CREATE TABLE IF NOT EXISTS ${t.migrations} (
+        version integer PRIMARY KEY, name text NOT NULL, applied timestamptz NOT NULL DEFAULT now())`,
+    );
+    const rows = await tx.query(`SELECT version FROM ${t.migrations}`);
+    const applied = new Set(rows.map((row) => int(row, 'version')));
+    const missing = migrations.filter((migration) => !applied.has(migration.version));
+    for (const migration of missing) {
+      await tx.exec(migration.sql(t));
+      await tx.query(`INSERT INTO ${t.migrations} (version, name) VALUES ($1, $2)`, [
+        migration.version,
+        migration.name,
+      ]);
+    }
+    return missing.map((migration) => migration.version);
+  });
+};
+
+/** Drops a schema and everything in it: for tests that made their own. */
+export const dropSchema = async (db: Db, schema: string): Promise<void> => {
+  await db.query(`DROP SCHEMA IF EXISTS ${tablesOf(schema).schema} CASCADE`);
+};

@@ -1,0 +1,98 @@
+import type { Tables } from './names';
+
+/** One step of the schema. Versions only grow; an applied migration is never edited. */
+export type Migration = {
+  readonly version: number;
+  readonly name: string;
+  readonly sql: (t: Tables) => string;
+};
+
+export const migrations: ReadonlyArray<Migration> = [
+  {
+    version: 1,
+    name: 'events, snapshots, commands, outbox, idempotency, holds',
+    sql: (t) => `
+      CREATE TABLE ${t.events} (
+        position bigserial PRIMARY KEY,
+        stream_id text NOT NULL,
+        version integer NOT NULL CHECK (version > 0),
+        type text NOT NULL,
+        data jsonb NOT NULL,
+        recorded timestamptz NOT NULL,
+        tx xid8 NOT NULL DEFAULT pg_current_xact_id(),
+        CONSTRAINT events_stream_version_key UNIQUE (stream_id, version)
+      );
+
+      CREATE TABLE ${t.snapshots} (
+        stream_id text PRIMARY KEY,
+        version integer NOT NULL,
+        schema text NOT NULL,
+        state jsonb NOT NULL,
+        saved timestamptz NOT NULL DEFAULT now()
+      );
+
+      -- Accepted commands and their notifications (C-5): one row per notification id.
+      CREATE TABLE ${t.commands} (
+        notification_id text PRIMARY KEY,
+        store_id text NOT NULL,
+        basket_id text NOT NULL,
+        sequence integer NOT NULL,
+        operation text NOT NULL,
+        payment_intent_id text,
+        command jsonb NOT NULL,
+        status text NOT NULL DEFAULT 'Pending' CHECK (status IN ('Pending', 'Succeeded', 'Failed')),
+        problem jsonb,
+        created timestamptz NOT NULL,
+        completed timestamptz,
+        CONSTRAINT commands_basket_sequence_key UNIQUE (basket_id, sequence)
+      );
+      CREATE INDEX commands_pending_idx ON ${t.commands} (basket_id, sequence) WHERE status = 'Pending';
+      CREATE INDEX commands_pending_created_idx ON ${t.commands} (created) WHERE status = 'Pending';
+
+      CREATE TABLE ${t.outbox} (
+        position bigserial PRIMARY KEY,
+        notification_id text NOT NULL,
+        notification jsonb NOT NULL,
+        published boolean NOT NULL DEFAULT false,
+        tx xid8 NOT NULL DEFAULT pg_current_xact_id()
+      );
+      CREATE INDEX outbox_unpublished_idx ON ${t.outbox} (position) WHERE NOT published;
+
+      CREATE TABLE ${t.idempotency} (
+        store_id text NOT NULL,
+        key text NOT NULL,
+        fingerprint text NOT NULL,
+        response jsonb NOT NULL,
+        created timestamptz NOT NULL,
+        PRIMARY KEY (store_id, key)
+      );
+
+      -- Inventory holds: a projection of basket state, written with the basket's events.
+      CREATE TABLE ${t.holds} (
+        resource text NOT NULL,
+        holder text NOT NULL,
+        quantity integer NOT NULL CHECK (quantity > 0),
+        capacity integer NOT NULL,
+        expires_at timestamptz,
+        PRIMARY KEY (resource, holder)
+      );
+      CREATE INDEX holds_holder_idx ON ${t.holds} (holder);
+    `,
+  },
+  {
+    version: 2,
+    name: 'index of expiring holds, for the expiry sweeper',
+    sql: (t) => `CREATE INDEX holds_expires_at_idx ON ${t.holds} (expires_at) WHERE expires_at IS NOT NULL;`,
+  },
+  {
+    version: 3,
+    name: 'outbox relay lease',
+    sql: (t) => `
+      CREATE TABLE ${t.leases} (
+        name text PRIMARY KEY,
+        holder text NOT NULL,
+        until timestamptz NOT NULL
+      );
+    `,
+  },
+];

@@ -1,0 +1,40 @@
+/** The production schema. */
+export const defaultSchema = 'basket';
+
+const schemaPattern = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** Schema names are interpolated into SQL, so only plain lowercase identifiers are accepted. */
+export const checkSchemaName = (schema: string): string => {
+  if (!schemaPattern.test(schema)) {
+    throw new Error(`invalid schema name ${JSON.stringify(schema)}: use lowercase letters, digits and _`);
+  }
+  return schema;
+};
+
+/** The qualified table names of one schema. */
+export type Tables = {
+  readonly schema: string;
+  readonly migrations: string;
+  readonly events: string;
+  readonly snapshots: string;
+  readonly commands: string;
+  readonly outbox: string;
+  readonly idempotency: string;
+  readonly holds: string;
+  readonly leases: string;
+};
+
+export const tablesOf = (schema: string): Tables => {
+  const s = checkSchemaName(schema);
+  return {
+    schema: s,
+    migrations: `${s}.schema_migrations`,
+    events: `${s}.events`,
+    snapshots: `${s}.snapshots`,
+    commands: `${s}.commands`,
+    outbox: `${s}.outbox`,
+    idempotency: `${s}.idempotency`,
+    holds: `${s}.holds`,
+    leases: `${s}.leases`,
+  };
+};

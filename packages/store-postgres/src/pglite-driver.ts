@@ -1,0 +1,48 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import type { Db, Queryable } from './db';
+import { lockDataDirectory } from './pglite-lock';
+
+type PgliteLike = Pick<PGlite, 'query' | 'exec'> | Transaction;
+
+const queryableOf = (client: PgliteLike): Queryable => ({
+  query: async (sql, params = []) => (await client.query<Record<string, unknown>>(sql, [...params])).rows,
+  exec: async (sql) => {
+    await client.exec(sql);
+  },
+});
+
+/**
+ * Embedded PostgreSQL (PGlite, WASM), the default storage: `'memory'` for a database that lives as
+ * long as the process, or a data directory that one process at a time may open (a second process
+ * gets `DataDirectoryInUseError`). PGlite runs one statement at a time, so transactions are serial.
+ */
+export const openPglite = async (dirOrMemory: string): Promise<Db> => {
+  const inMemory = dirOrMemory === 'memory' || dirOrMemory === 'memory://';
+  const dir = inMemory ? undefined : resolve(dirOrMemory);
+  let release = (): void => {};
+  if (dir !== undefined) {
+    mkdirSync(dir, { recursive: true });
+    release = lockDataDirectory(dir);
+  }
+  let db: PGlite;
+  try {
+    db = dir === undefined ? await PGlite.create() : await PGlite.create(dir);
+  } catch (error) {
+    release();
+    throw error;
+  }
+  return {
+    driver: 'pglite',
+    ...queryableOf(db),
+    transaction: (fn) => db.transaction((tx) => fn(queryableOf(tx))),
+    close: async () => {
+      try {
+        if (!db.closed) await db.close();
+      } finally {
+        release();
+      }
+    },
+  };
+};

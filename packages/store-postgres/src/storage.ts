@@ -1,0 +1,42 @@
+import type { Storage } from '@basket/app';
+import { postgresCommandQueue } from './command-queue';
+import type { Db } from './db';
+import { postgresEventStore, postgresSnapshotStore } from './event-store';
+import { postgresInventoryStore } from './holds';
+import { postgresIdempotencyStore } from './idempotency';
+import { migrate } from './migrate';
+import { defaultSchema, tablesOf } from './names';
+import { postgresOutbox } from './outbox';
+import { postgresRelayLease } from './relay-lease';
+import { postgresUnitOfWork } from './unit-of-work';
+
+export type PostgresStorageOptions = {
+  readonly db: Db;
+  /** Schema of every table (default `basket`); tests use one of their own per run. */
+  readonly schema?: string;
+  /** Whether `close()` closes `db` too (default true); false when several storages share one db. */
+  readonly closeDb?: boolean;
+};
+
+/**
+ * Every storage port on PostgreSQL or PGlite. Applies the schema's missing migrations first, so a
+ * fresh database (or schema) is ready when the promise resolves.
+ */
+export const createPostgresStorage = async (options: PostgresStorageOptions): Promise<Storage> => {
+  const { db } = options;
+  const t = tablesOf(options.schema ?? defaultSchema);
+  await migrate(db, t.schema);
+  return {
+    events: postgresEventStore(db, t),
+    snapshots: postgresSnapshotStore(db, t),
+    unitOfWork: postgresUnitOfWork(db, t),
+    commands: postgresCommandQueue(db, t),
+    idempotency: postgresIdempotencyStore(db, t),
+    outbox: postgresOutbox(db, t),
+    relayLease: postgresRelayLease(db, t),
+    inventory: postgresInventoryStore(db, t),
+    close: async () => {
+      if (options.closeDb ?? true) await db.close();
+    },
+  };
+};

@@ -1,0 +1,86 @@
+import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DataDirectoryInUseError, openPglite } from '../src/index';
+import { lockFileOf } from '../src/pglite-lock';
+
+const tsx = resolve(import.meta.dirname, '../../../node_modules/.bin/tsx');
+const child = resolve(import.meta.dirname, 'fixtures/open-pglite.ts');
+
+type ChildAnswer = { readonly code: number; readonly answer: Record<string, unknown> };
+
+const openInChild = (dir: string): Promise<ChildAnswer> =>
+  new Promise((done, fail) => {
+    execFile(tsx, [child, dir], { encoding: 'utf8' }, (error, stdout, stderr) => {
+      const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
+      try {
+        done({ code, answer: JSON.parse(stdout.trim()) });
+      } catch {
+        fail(new Error(`child answered no JSON (exit ${code}): ${stdout} ${stderr}`));
+      }
+    });
+  });
+
+/** The pid of a process that has exited: its lock is stale. */
+const deadPid = (): Promise<number> =>
+  new Promise((done, fail) => {
+    const exited = execFile(process.execPath, ['-e', '0'], (error) => {
+      if (error !== null || exited.pid === undefined) fail(error ?? new Error('no pid'));
+      else done(exited.pid);
+    });
+  });
+
+describe('PGlite data directory lock', () => {
+  const root = mkdtempSync(join(tmpdir(), 'basket-pglite-'));
+  const template = join(root, 'template');
+  let copies = 0;
+  /** A closed data directory with a `marks` table: copying one is much faster than initdb. */
+  const freshDir = (): string => {
+    copies += 1;
+    const dir = join(root, `copy-${copies}`);
+    cpSync(template, dir, { recursive: true });
+    return dir;
+  };
+  beforeAll(async () => {
+    const db = await openPglite(template);
+    await db.query('CREATE TABLE marks (pid int)');
+    await db.close();
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('refuses a second process with a clear error naming the owner, then serves it once released', async () => {
+    const dir = freshDir();
+    const db = await openPglite(dir);
+    const refused = await openInChild(dir);
+    expect(refused.code).toBe(3);
+    expect(refused.answer).toMatchObject({ opened: false, owner: process.pid });
+    expect(String(refused.answer.message)).toContain(`in use by process ${process.pid}`);
+    // The refused process touched nothing: the owner still works on intact data.
+    await db.query('INSERT INTO marks VALUES (1)');
+    await db.close();
+    const served = await openInChild(dir);
+    expect(served).toEqual({ code: 0, answer: { opened: true, marksBefore: 1 } });
+  }, 180_000);
+
+  it('refuses a second open within the same process', async () => {
+    const dir = freshDir();
+    const db = await openPglite(dir);
+    try {
+      await expect(openPglite(dir)).rejects.toBeInstanceOf(DataDirectoryInUseError);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('takes over a lock left by a process that died', async () => {
+    const dir = freshDir();
+    const dead = await deadPid();
+    writeFileSync(lockFileOf(dir), `${dead}\n`);
+    const db = await openPglite(dir);
+    const [row] = await db.query('SELECT 1 AS one');
+    expect(row).toEqual({ one: 1 });
+    await db.close();
+  });
+});

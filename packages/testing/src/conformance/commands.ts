@@ -1,0 +1,179 @@
+import { describe, expect, it } from 'vitest';
+import {
+  accept,
+  at,
+  commit,
+  events,
+  expectCommitted,
+  failed,
+  freshBasket,
+  problem,
+  type StorageRef,
+  storeId,
+  succeeded,
+  uuid,
+} from './fixture';
+
+/** CommandQueue: durable accept (C-5.1), per-basket order (C-5.4), completion exactly once (C-5.3). */
+export const commandQueueCases = (storage: StorageRef): void => {
+  describe('accepted commands and notifications', () => {
+    it('accepts a command Pending, keeping its fields and a Pending notification (C-5.1, C-5.2)', async () => {
+      const { basketId } = freshBasket();
+      const paymentIntentId = uuid();
+      const command = { type: 'CreatePaymentIntent', basketId, payload: { nested: [1, 'a', null] } };
+      const accepted = await accept(storage(), basketId, {
+        operation: 'createPaymentIntent',
+        paymentIntentId,
+        command,
+        accepted: at(42),
+      });
+      expect(accepted).toMatchObject({
+        storeId,
+        basketId,
+        operation: 'createPaymentIntent',
+        paymentIntentId,
+        command,
+      });
+      expect(accepted.accepted).toBe(at(42));
+      expect(Number.isInteger(accepted.sequence)).toBe(true);
+      expect(await storage().commands.notification(accepted.notificationId)).toEqual({
+        notificationId: accepted.notificationId,
+        storeId,
+        basketId,
+        operation: 'createPaymentIntent',
+        paymentIntentId,
+        status: 'Pending',
+        created: at(42),
+      });
+      expect(await storage().commands.oldestPending(basketId)).toEqual(accepted);
+    });
+
+    it('omits paymentIntentId where the command has none, and knows no unknown notification', async () => {
+      const accepted = await accept(storage(), freshBasket().basketId);
+      expect(await storage().commands.notification(accepted.notificationId)).not.toHaveProperty(
+        'paymentIntentId',
+      );
+      expect(await storage().commands.notification(uuid())).toBeUndefined();
+      expect(await storage().commands.oldestPending(freshBasket().basketId)).toBeUndefined();
+    });
+
+    it('orders a basket’s commands by acceptance: oldestPending is always the next (C-5.4)', async () => {
+      const { basketId, streamId } = freshBasket();
+      const accepted = [];
+      for (let n = 0; n < 4; n += 1) accepted.push(await accept(storage(), basketId, { accepted: at(n) }));
+      const sequences = accepted.map((command) => command.sequence);
+      expect([...sequences].sort((a, b) => a - b)).toEqual(sequences);
+      expect(new Set(sequences).size).toBe(sequences.length);
+      for (const [version, command] of accepted.entries()) {
+        expect((await storage().commands.oldestPending(basketId))?.notificationId).toBe(
+          command.notificationId,
+        );
+        const result = await storage().unitOfWork.commit(
+          commit({
+            streamId,
+            expectedVersion: version,
+            events: events('Done'),
+            completion: succeeded(command.notificationId),
+          }),
+        );
+        expectCommitted(result, version + 1);
+      }
+      expect(await storage().commands.oldestPending(basketId)).toBeUndefined();
+    });
+
+    it('keeps sequence order when commands of one basket are accepted concurrently', async () => {
+      const { basketId } = freshBasket();
+      const accepted = await Promise.all(Array.from({ length: 6 }, () => accept(storage(), basketId)));
+      const first = [...accepted].sort((a, b) => a.sequence - b.sequence)[0];
+      expect(new Set(accepted.map((command) => command.sequence)).size).toBe(6);
+      expect((await storage().commands.oldestPending(basketId))?.notificationId).toBe(first?.notificationId);
+    });
+
+    it('completes a notification with its outcome: Succeeded, or Failed with its problem (C-5.2)', async () => {
+      const { basketId, streamId } = freshBasket();
+      const ok = await accept(storage(), basketId);
+      const ko = await accept(storage(), basketId);
+      await storage().unitOfWork.commit(
+        commit({ streamId, events: events('A'), completion: succeeded(ok.notificationId, at(7)) }),
+      );
+      await storage().unitOfWork.commit(
+        commit({ streamId, expectedVersion: 1, completion: failed(ko.notificationId, at(9)) }),
+      );
+      expect(await storage().commands.notification(ok.notificationId)).toMatchObject({
+        status: 'Succeeded',
+        completed: at(7),
+      });
+      expect(await storage().commands.notification(ok.notificationId)).not.toHaveProperty('problem');
+      expect(await storage().commands.notification(ko.notificationId)).toMatchObject({
+        status: 'Failed',
+        completed: at(9),
+        problem,
+      });
+    });
+
+    it('completes a notification exactly once: a second completion is AlreadyCompleted and writes nothing (C-5.3)', async () => {
+      const { basketId, streamId } = freshBasket();
+      const command = await accept(storage(), basketId);
+      expectCommitted(
+        await storage().unitOfWork.commit(
+          commit({ streamId, events: events('A'), completion: succeeded(command.notificationId, at(5)) }),
+        ),
+        1,
+      );
+      const again = await storage().unitOfWork.commit(
+        commit({
+          streamId,
+          expectedVersion: 1,
+          events: events('B'),
+          completion: failed(command.notificationId, at(6)),
+        }),
+      );
+      expect(again).toEqual({ _tag: 'AlreadyCompleted', notificationId: command.notificationId });
+      expect(await storage().events.readStream(streamId)).toHaveLength(1);
+      expect(await storage().commands.notification(command.notificationId)).toMatchObject({
+        status: 'Succeeded',
+        completed: at(5),
+      });
+    });
+
+    it('lets exactly one of two concurrent completions of one notification win', async () => {
+      const { basketId } = freshBasket();
+      const command = await accept(storage(), basketId);
+      const results = await Promise.all(
+        [freshBasket().streamId, freshBasket().streamId].map((streamId) =>
+          storage().unitOfWork.commit(
+            commit({ streamId, events: events('Done'), completion: succeeded(command.notificationId) }),
+          ),
+        ),
+      );
+      expect(results.map((result) => result._tag).sort()).toEqual(['AlreadyCompleted', 'Committed']);
+    });
+
+    it('lists baskets with Pending commands accepted at or before a time, oldest first, up to a limit', async () => {
+      // A base time of this test's own, so that other tests' pending commands sort elsewhere.
+      const base = Date.parse('1990-01-01T00:00:00.000Z') + Math.floor(Math.random() * 300_000_000_000);
+      const when = (offset: number): string => new Date(base + offset).toISOString();
+      const first = freshBasket();
+      const second = freshBasket();
+      const third = freshBasket();
+      const late = freshBasket();
+      const done = freshBasket();
+      await accept(storage(), second.basketId, { accepted: when(10) });
+      await accept(storage(), first.basketId, { accepted: when(0) });
+      await accept(storage(), first.basketId, { accepted: when(20) });
+      await accept(storage(), third.basketId, { accepted: when(20) });
+      await accept(storage(), late.basketId, { accepted: when(21) });
+      const finished = await accept(storage(), done.basketId, { accepted: when(5) });
+      await storage().unitOfWork.commit(
+        commit({ streamId: done.streamId, completion: succeeded(finished.notificationId) }),
+      );
+      const mine = new Set([first, second, third, late, done].map((basket) => basket.basketId));
+      const listed = (await storage().commands.basketsWithPending(when(20), 10_000)).filter((id) =>
+        mine.has(id),
+      );
+      expect(listed).toEqual([first.basketId, second.basketId, third.basketId]);
+      expect((await storage().commands.basketsWithPending(when(20), 2)).length).toBeLessThanOrEqual(2);
+      expect(await storage().commands.basketsWithPending(when(20), 0)).toEqual([]);
+    });
+  });
+};

@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  AcceptedCommand,
+  Commit,
+  CommitResult,
+  HoldRow,
+  JsonObject,
+  NewEvent,
+  NotificationCompletion,
+  OutboxMessage,
+  Storage,
+  StoredProblem,
+} from '@basket/app';
+import { afterAll, beforeAll, expect } from 'vitest';
+
+/** Makes the storage under test; called once per suite. */
+export type MakeStorage = () => Promise<Storage>;
+/** Runs after the suite has closed the storage (drop a database, remove a directory). */
+export type CleanupStorage = (storage: Storage) => Promise<void>;
+/** The storage of the running suite. */
+export type StorageRef = () => Storage;
+
+/**
+ * Registers the suite's storage: made before its tests, closed (then cleaned up) after them. Every
+ * test makes its own ids, so one storage (or one shared database) serves them all.
+ */
+export const useStorage = (makeStorage: MakeStorage, cleanup?: CleanupStorage): StorageRef => {
+  let storage: Storage | undefined;
+  beforeAll(async () => {
+    storage = await makeStorage();
+  });
+  afterAll(async () => {
+    if (storage === undefined) return;
+    await storage.close();
+    await cleanup?.(storage);
+  });
+  return () => {
+    if (storage === undefined) throw new Error('the storage was not made (did makeStorage fail?)');
+    return storage;
+  };
+};
+
+export const uuid = (): string => randomUUID();
+export const freshBasket = (): { readonly basketId: string; readonly streamId: string } => {
+  const basketId = uuid();
+  return { basketId, streamId: `basket-${basketId}` };
+};
+/** A resource key nobody else uses, in the core's `kind:product:item` shape. */
+export const freshResource = (kind = 'seat'): string => `${kind}:conformance-${uuid()}:1`;
+export const storeId = 'conformance-store';
+
+/** A fixed base time, far from the wall clock, so no adapter can pass by using its own clock. */
+export const T0 = Date.parse('2031-05-01T12:00:00.000Z');
+export const at = (offsetMs = 0): string => new Date(T0 + offsetMs).toISOString();
+export const MINUTE = 60_000;
+export const DAY = 24 * 60 * MINUTE;
+
+export const events = (...types: ReadonlyArray<string>): ReadonlyArray<NewEvent> =>
+  types.map((type, index) => ({ type, data: { index, type } }));
+
+export const commit = (fields: Partial<Commit> & Pick<Commit, 'streamId'>): Commit => ({
+  expectedVersion: 0,
+  events: [],
+  at: at(),
+  ...fields,
+});
+
+export const hold = (resource: string, quantity: number, capacity: number, expiresAt?: string): HoldRow =>
+  expiresAt === undefined ? { resource, quantity, capacity } : { resource, quantity, capacity, expiresAt };
+
+export const accept = (
+  storage: Storage,
+  basketId: string,
+  fields: Partial<Omit<AcceptedCommand, 'sequence'>> = {},
+): Promise<AcceptedCommand> =>
+  storage.commands.accept({
+    notificationId: uuid(),
+    storeId,
+    basketId,
+    operation: 'addProductToBasket',
+    command: { type: 'AddProduct', basketId, quantity: 1 } satisfies JsonObject,
+    accepted: at(),
+    ...fields,
+  });
+
+export const succeeded = (notificationId: string, completed = at(1000)): NotificationCompletion => ({
+  notificationId,
+  outcome: { status: 'Succeeded', completed },
+});
+
+export const problem: StoredProblem = {
+  type: 'https://basket.example/problems/seats-unavailable',
+  title: 'Seats unavailable',
+  status: 422,
+  detail: 'The seats are held by another basket',
+  code: 'seats-unavailable',
+};
+
+export const failed = (notificationId: string, completed = at(1000)): NotificationCompletion => ({
+  notificationId,
+  outcome: { status: 'Failed', completed, problem },
+});
+
+export const expectCommitted = (result: CommitResult, version: number): void => {
+  expect(result).toEqual({ _tag: 'Committed', version });
+};
+
+/** Units of `resource` that holders other than a fresh probe hold at `now`. */
+export const heldBy = async (storage: Storage, resource: string, now: string): Promise<number> =>
+  (await storage.inventory.heldByOthers([resource], `probe-${uuid()}`, now)).get(resource) ?? 0;
+
+/** Every outbox message of these notifications, in position order, read page by page. */
+export const outboxOf = async (
+  storage: Storage,
+  notificationIds: ReadonlyArray<string>,
+): Promise<ReadonlyArray<OutboxMessage>> => {
+  const wanted = new Set(notificationIds);
+  const found: OutboxMessage[] = [];
+  let position = 0;
+  for (;;) {
+    const page = await storage.outbox.after(position, 1000);
+    const last = page[page.length - 1];
+    if (last === undefined) return found;
+    found.push(...page.filter((message) => wanted.has(message.notification.notificationId)));
+    position = last.position;
+  }
+};

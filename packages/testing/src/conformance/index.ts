@@ -1,0 +1,21 @@
+export { atomicityCases } from './atomicity';
+export { commandQueueCases } from './commands';
+export { eventStoreCases } from './event-store';
+export type { CleanupStorage, MakeStorage, StorageRef } from './fixture';
+export { useStorage } from './fixture';
+export { holdsCases } from './holds';
+export { idempotencyCases } from './idempotency';
+export { outboxCases } from './outbox';
+export { relayLeaseCases } from './relay-lease';
+export { snapshotCases } from './snapshots';
+export {
+  describeAtomicityConformance,
+  describeCommandQueueConformance,
+  describeEventStoreConformance,
+  describeIdempotencyConformance,
+  describeInventoryConformance,
+  describeOutboxConformance,
+  describeRelayLeaseConformance,
+  describeSnapshotStoreConformance,
+  describeStorageConformance,
+} from './storage';

@@ -1,0 +1,51 @@
+import { describe } from 'vitest';
+import { atomicityCases } from './atomicity';
+import { commandQueueCases } from './commands';
+import { eventStoreCases } from './event-store';
+import { type CleanupStorage, type MakeStorage, type StorageRef, useStorage } from './fixture';
+import { holdsCases } from './holds';
+import { idempotencyCases } from './idempotency';
+import { outboxCases } from './outbox';
+import { relayLeaseCases } from './relay-lease';
+import { snapshotCases } from './snapshots';
+
+const suite =
+  (title: string, cases: (storage: StorageRef) => void) =>
+  (name: string, makeStorage: MakeStorage, cleanup?: CleanupStorage): void => {
+    describe(`${name}: ${title}`, () => cases(useStorage(makeStorage, cleanup)));
+  };
+
+/**
+ * The conformance suite of every storage port (`Storage` of `@basket/app`): run it against each
+ * adapter. `makeStorage` is called once; the storage is closed, then `cleanup` runs, after the
+ * suite. Tests make their own stream ids, holders, resources and keys, so the storage may be a
+ * database shared with other suites and earlier runs; only the outbox's unpublished list and the
+ * relay lease are one per store, so no outbox relay may run on it meanwhile.
+ */
+export const describeStorageConformance = (
+  name: string,
+  makeStorage: MakeStorage,
+  cleanup?: CleanupStorage,
+): void => {
+  describe(`${name}: storage conformance`, () => {
+    const storage = useStorage(makeStorage, cleanup);
+    eventStoreCases(storage);
+    snapshotCases(storage);
+    holdsCases(storage);
+    commandQueueCases(storage);
+    outboxCases(storage);
+    relayLeaseCases(storage);
+    idempotencyCases(storage);
+    atomicityCases(storage);
+  });
+};
+
+/** One port's cases alone, each with its own storage. */
+export const describeEventStoreConformance = suite('event store conformance', eventStoreCases);
+export const describeSnapshotStoreConformance = suite('snapshot store conformance', snapshotCases);
+export const describeInventoryConformance = suite('inventory holds conformance', holdsCases);
+export const describeCommandQueueConformance = suite('command queue conformance', commandQueueCases);
+export const describeOutboxConformance = suite('outbox conformance', outboxCases);
+export const describeRelayLeaseConformance = suite('relay lease conformance', relayLeaseCases);
+export const describeIdempotencyConformance = suite('idempotency store conformance', idempotencyCases);
+export const describeAtomicityConformance = suite('unit of work atomicity conformance', atomicityCases);

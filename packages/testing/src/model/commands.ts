@@ -1,0 +1,171 @@
+import fc from 'fast-check';
+import { expect } from 'vitest';
+import { checkSettled } from './invariants';
+import { type BasketModel, drive, expectAccepted, liveBaskets, type ModelSystem, pickBasket } from './model';
+import type { ModelTargets } from './targets';
+import { decodeBasket, linesInView } from './view-units';
+
+export type ModelCommand = fc.AsyncCommand<BasketModel, ModelSystem>;
+
+const MAX_BASKETS = 4;
+
+const command = (
+  label: string,
+  check: (model: Readonly<BasketModel>) => boolean,
+  run: (model: BasketModel, system: ModelSystem) => Promise<void>,
+): ModelCommand => ({ check, run, toString: () => label });
+
+const hasBaskets = (model: Readonly<BasketModel>): boolean => model.baskets.length > 0;
+
+const createBasket = (): ModelCommand =>
+  command(
+    'createBasket',
+    (model) => liveBaskets(model).length < MAX_BASKETS,
+    async (model, system) => {
+      const answer = await drive(system, system.app.api.createBasket(system.caller));
+      expect(answer).toMatchObject({ status: 200 });
+      const basket = decodeBasket('body' in answer ? answer.body : undefined);
+      model.baskets.push({ basketId: basket.id, deleted: false, accepted: [] });
+    },
+  );
+
+const deleteBasket = (pick: number): ModelCommand =>
+  command(`deleteBasket(#${pick})`, hasBaskets, async (model, system) => {
+    const basket = pickBasket(model, pick);
+    if (basket === undefined) return;
+    const answer = await drive(system, system.app.api.deleteBasket(system.caller, basket.basketId));
+    // C-7.14: answers the basket as it was; from then on it is 404.
+    expect(answer).toMatchObject({ status: basket.deleted ? 404 : 200 });
+    basket.deleted = true;
+  });
+
+type SeatsBody =
+  | { readonly rates: ReadonlyArray<{ readonly rateId: string; readonly quantity: number }> }
+  | { readonly seats: ReadonlyArray<{ readonly rateId: string; readonly seatId: string }> };
+
+const selectSeats = (targets: ModelTargets, pick: number, body: SeatsBody): ModelCommand =>
+  command(`selectSeats(#${pick}, ${JSON.stringify(body)})`, hasBaskets, async (model, system) => {
+    const basket = pickBasket(model, pick);
+    if (basket === undefined) return;
+    const { productId } = targets.event;
+    const answer = await drive(
+      system,
+      system.app.api.selectSeats(system.caller, basket.basketId, productId, body),
+    );
+    expectAccepted(basket, 'selectSeats', answer);
+  });
+
+const selectSlot = (targets: ModelTargets, pick: number, quantities: ReadonlyArray<number>): ModelCommand => {
+  const { productId, timeSlotId, rateIds } = targets.tour;
+  const rates = quantities.flatMap((quantity, index) => {
+    const rateId = rateIds[index];
+    return rateId === undefined ? [] : [{ rateId, quantity }];
+  });
+  return command(
+    `selectTimeSlot(#${pick}, ${JSON.stringify(quantities)})`,
+    hasBaskets,
+    async (model, system) => {
+      const basket = pickBasket(model, pick);
+      if (basket === undefined) return;
+      const body = { timeSlotId, rates };
+      const answer = await drive(
+        system,
+        system.app.api.selectTimeSlot(system.caller, basket.basketId, productId, body),
+      );
+      expectAccepted(basket, 'selectTimeSlot', answer);
+    },
+  );
+};
+
+const addProduct = (targets: ModelTargets, pick: number, target: number, quantity: number): ModelCommand => {
+  const stocked = targets.stocked[target % targets.stocked.length];
+  return command(
+    `addProduct(#${pick}, ${JSON.stringify(stocked)} x${quantity})`,
+    hasBaskets,
+    async (model, system) => {
+      const basket = pickBasket(model, pick);
+      if (basket === undefined || stocked === undefined) return;
+      const body =
+        stocked.variantId === undefined ? { quantity } : { quantity, productVariantId: stocked.variantId };
+      const answer = await drive(
+        system,
+        system.app.api.addProduct(system.caller, basket.basketId, stocked.productId, body),
+      );
+      expectAccepted(basket, 'addProductToBasket', answer);
+    },
+  );
+};
+
+const deleteLine = (pick: number, line: number): ModelCommand =>
+  command(`deleteLineItem(#${pick}, line ${line})`, hasBaskets, async (model, system) => {
+    const basket = pickBasket(model, pick);
+    if (basket === undefined || basket.deleted) return;
+    const read = await drive(system, system.app.api.getBasket(system.caller, basket.basketId));
+    const lines = linesInView(decodeBasket('body' in read ? read.body : undefined));
+    const chosen = lines[line % Math.max(1, lines.length)];
+    if (chosen === undefined) return;
+    const [providerBasketId, lineItemId] = chosen;
+    const answer = await drive(
+      system,
+      system.app.api.deleteLineItem(system.caller, basket.basketId, providerBasketId, lineItemId),
+    );
+    // The processor may have removed the line since it was read (a selection replaced, a hold expired).
+    expectAccepted(basket, 'deleteLineItem', answer, ['line-item-not-found', 'provider-basket-not-found']);
+  });
+
+/** Moves the clock past a provider's hold time and sweeps (C-7.8): expired holds are released. */
+const expireHolds = (minutes: number): ModelCommand =>
+  command(
+    `advanceClock(${minutes} min) + sweep`,
+    () => true,
+    async (_model, system) => {
+      system.clock.advance(minutes * 60_000);
+      await drive(system, system.app.sweepExpiredHolds());
+    },
+  );
+
+/** Waits for every accepted command, then checks the invariants. */
+const settleAndCheck = (): ModelCommand =>
+  command(
+    'settle',
+    () => true,
+    (model, system) => checkSettled(system, model),
+  );
+
+/** The commands of the model, over baskets picked by index among those made. */
+export const basketModelCommands = (targets: ModelTargets): Array<fc.Arbitrary<ModelCommand>> => {
+  const pick = fc.nat({ max: MAX_BASKETS * 2 });
+  const rateId = fc.constantFrom(...targets.event.rateIds);
+  const seatsBody: fc.Arbitrary<SeatsBody> = fc.oneof(
+    fc.record({
+      rates: fc.array(fc.record({ rateId, quantity: fc.integer({ min: 1, max: 3 }) }), {
+        minLength: 1,
+        maxLength: 2,
+      }),
+    }),
+    fc.record({
+      seats: fc
+        .uniqueArray(fc.constantFrom(...targets.event.seatIds), { minLength: 1, maxLength: 3 })
+        .chain((seatIds) =>
+          fc.tuple(...seatIds.map((seatId) => rateId.map((id) => ({ rateId: id, seatId })))),
+        ),
+    }),
+  );
+  const slotQuantities = fc
+    .array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: targets.tour.rateIds.length })
+    .filter((quantities) => quantities.some((quantity) => quantity > 0));
+  return [
+    fc.constant(createBasket()),
+    fc.constant(createBasket()),
+    pick.map(deleteBasket),
+    fc.tuple(pick, seatsBody).map(([p, body]) => selectSeats(targets, p, body)),
+    fc.tuple(pick, seatsBody).map(([p, body]) => selectSeats(targets, p, body)),
+    fc.tuple(pick, slotQuantities).map(([p, quantities]) => selectSlot(targets, p, quantities)),
+    fc
+      .tuple(pick, fc.nat({ max: targets.stocked.length - 1 }), fc.integer({ min: 1, max: 3 }))
+      .map(([p, target, quantity]) => addProduct(targets, p, target, quantity)),
+    fc.tuple(pick, fc.nat({ max: 5 })).map(([p, line]) => deleteLine(p, line)),
+    fc.integer({ min: 1, max: 20 }).map(expireHolds),
+    fc.constant(settleAndCheck()),
+  ];
+};

@@ -1,0 +1,17 @@
+// Adds up the JSON reports of every package's vitest run into one closing line.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const roots = [...readdirSync('packages').map((p) => join('packages', p)), 'test'];
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+for (const root of roots) {
+  const file = join(root, '.vitest', 'report.json');
+  if (!existsSync(file)) continue;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  passed += report.numPassedTests ?? 0;
+  failed += report.numFailedTests ?? 0;
+  skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+}
+console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);

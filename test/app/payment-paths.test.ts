@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { readyBasket } from './steps';
+import {
+  alice,
+  basket,
+  bodyOf,
+  expectProblem,
+  ids,
+  lineItems,
+  outcome,
+  providerBasketOf,
+  succeeds,
+  text,
+  world,
+} from './support';
+
+const MINUTE = 60_000;
+
+describe('payment paths over the simulated providers', () => {
+  it('a declined token answers 402 and the intent can still be paid (C-4.3)', async () => {
+    const w = await world({ config: { paymentSyncWaitMs: 10_000 } });
+    const id = await readyBasket(w, alice);
+    const intentId = text(bodyOf(await w.app.api.createPaymentIntent(alice, id, {})), 'id');
+    expectProblem(
+      await w.app.api.useSavedPaymentToken(alice, {
+        paymentIntentId: intentId,
+        tokenId: 'tok_alice_declined',
+      }),
+      402,
+      'payment-declined',
+    );
+    expect(bodyOf(await w.app.api.getPaymentIntent(alice, id, intentId)).status).toBe('AwaitingPayment');
+    expect(
+      (await w.app.api.useSavedPaymentToken(alice, { paymentIntentId: intentId, tokenId: 'tok_alice_visa' }))
+        .status,
+    ).toBe(204);
+    expect(w.payments.chargesTaken(intentId)).toBe(1);
+  });
+
+  it('the refusing `lab` provider: 202, Failed provider-refused, intent Cancelled, basket unlocked with its lines (C-8.2)', async () => {
+    const w = await world({ config: { paymentSyncWaitMs: 10_000 } });
+    const { api } = w.app;
+    const id = text(bodyOf(await api.createBasket(alice)), 'id');
+    await succeeds(w, alice, api.addProduct(alice, id, ids.lab, { quantity: 1 }));
+    const collectionTime = new Date(Date.parse(w.clock.now()) + MINUTE * 60).toISOString();
+    const deliveryMethod = {
+      type: 'KioskCollection',
+      id: 'lab-desk-collect',
+      kioskId: 'lab-desk',
+      collectionTime,
+      collectionId: 'c',
+      seatId: 's',
+    };
+    await succeeds(
+      w,
+      alice,
+      api.setProviderBasketDeliveryMethod(alice, id, providerBasketOf(await basket(w, alice, id), 'lab'), {
+        deliveryMethod,
+      }),
+    );
+    const answer = await api.createPaymentIntent(alice, id, {});
+    expect(answer.status).toBe(202);
+    const done = await outcome(w, alice, answer);
+    expect(done).toMatchObject({ status: 'Failed', problem: { status: 422, code: 'provider-refused' } });
+    expect(bodyOf(await api.getPaymentIntent(alice, id, text(done, 'paymentIntentId'))).status).toBe(
+      'Cancelled',
+    );
+    const after = await basket(w, alice, id);
+    expect(after.activePaymentIntentId).toBeUndefined();
+    expect(lineItems(after)).toHaveLength(1);
+  });
+
+  it('cancelling: the cancellation machine runs, the basket is unlocked and keeps its lines and holds (C-8.4)', async () => {
+    const w = await world({ config: { paymentSyncWaitMs: 10_000 } });
+    const id = await readyBasket(w, alice);
+    const intentId = text(bodyOf(await w.app.api.createPaymentIntent(alice, id, {})), 'id');
+    expect(w.providers.confirmed()).toHaveLength(4);
+    const cancel = await w.app.api.deletePaymentIntent(alice, id, intentId);
+    expect(cancel.status).toBe(200);
+    expect(await outcome(w, alice, cancel)).toMatchObject({
+      status: 'Succeeded',
+      operation: 'deletePaymentIntent',
+    });
+    expect(bodyOf(await w.app.api.getPaymentIntent(alice, id, intentId))).toMatchObject({
+      status: 'Cancelled',
+      cancellationStateMachine: { ready: true, pendingProviderBasjets: [], pendingPaymentProvider: false },
+    });
+    expect(w.providers.confirmed()).toEqual([]);
+    const after = await basket(w, alice, id);
+    expect(after.activePaymentIntentId).toBeUndefined();
+    expect(lineItems(after)).toHaveLength(4);
+    expectProblem(
+      await w.app.api.useSavedPaymentToken(alice, { paymentIntentId: intentId, tokenId: 'tok_alice_visa' }),
+      409,
+      'payment-intent-state',
+    );
+    await succeeds(w, alice, w.app.api.addProduct(alice, id, ids.pie, { quantity: 1 }));
+  });
+
+  it('expiry releases seats: past holdMinutes another basket can take them (C-7.8, C-7.5)', async () => {
+    const w = await world();
+    const { api } = w.app;
+    const seats = {
+      seats: [
+        { rateId: ids.adult, seatId: 'W-C-1' },
+        { rateId: ids.adult, seatId: 'W-C-2' },
+      ],
+    };
+    const first = text(bodyOf(await api.createBasket(alice)), 'id');
+    const second = text(bodyOf(await api.createBasket(alice)), 'id');
+    await succeeds(w, alice, api.selectSeats(alice, first, ids.event, seats));
+    const refused = await outcome(w, alice, await api.selectSeats(alice, second, ids.event, seats));
+    expect(refused).toMatchObject({ status: 'Failed', problem: { code: 'seats-unavailable' } });
+
+    w.clock.advance(15 * MINUTE);
+    expect(await w.app.sweepExpiredHolds()).toEqual([first]);
+    expect(lineItems(await basket(w, alice, first))).toEqual([]);
+    await succeeds(w, alice, api.selectSeats(alice, second, ids.event, seats));
+    await w.app.drain();
+  });
+});

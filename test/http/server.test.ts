@@ -1,0 +1,105 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createClient, notificationIdOf } from './support/client';
+import { enc, PIE } from './support/catalog';
+import { runCli, spawnServer } from './support/server';
+import { newBasket, succeed } from './support/steps';
+import { ALICE, credentials, keyOf, STORE } from './support/tokens';
+
+const sh = promisify(execFile);
+const temporary: string[] = [];
+afterAll(async () => {
+  await Promise.all(temporary.map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+describe('basket serve: logs (C-10.3, C-2.8)', () => {
+  it('writes one JSON line per request, with no token, key or customer detail value', async () => {
+    const server = await spawnServer();
+    try {
+      const client = await createClient(server.url);
+      const alice = await credentials(ALICE);
+      const id = await newBasket(client, alice);
+      await succeed(client, alice, 'PATCH', `/baskets/${id}/set-customer-details`, {
+        customerDetails: [{ type: 'Email', value: { email: 'secret.alice@example.com' } }],
+      }, 202);
+      await client.send('GET', '/nowhere', {});
+      const paths = ['/openapi.json', '/baskets', `/baskets/${id}/set-customer-details`, '/nowhere'];
+      const requestLines = () => server.logs.filter((line) => line.msg === 'request');
+      for (const path of paths) await server.logged((line) => line.msg === 'request' && line.path === path);
+      // One line per request: each request above appears once.
+      expect(requestLines().filter((line) => line.path === '/nowhere')).toHaveLength(1);
+      const everything = JSON.stringify(server.logs);
+      expect(everything).not.toContain('secret.alice@example.com');
+      expect(everything).not.toContain(alice.authorization?.slice('Bearer '.length));
+      expect(everything).not.toContain(keyOf(STORE));
+      expect(requestLines().every((line) => typeof line.status === 'number' && typeof line.method === 'string')).toBe(true);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe('basket serve: shutdown (C-10.3)', () => {
+  it('on SIGTERM finishes the commands it accepted, then exits 0; `basket events` shows them', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'basket-http-'));
+    temporary.push(dir);
+    const env = { BASKET_DATABASE_URL: `pglite:${dir}`, BASKET_PROVIDER_LATENCY_MS: '300' };
+    const server = await spawnServer(env);
+    const client = await createClient(server.url);
+    const guest = await credentials();
+    const id = await newBasket(client, guest);
+    const accepted = await client.send('POST', `/baskets/${id}/products/${enc(PIE)}`, guest, { json: { quantity: 1 } });
+    expect(accepted.status).toBe(200);
+    expect(notificationIdOf(accepted)).toBeTruthy();
+    expect(await server.stop()).toBe(0);
+    expect(server.logs.some((line) => line.msg === 'stopped')).toBe(true);
+
+    const history = await runCli(['events', id], env);
+    expect(history.code, history.stderr).toBe(0);
+    const types = history.stdout.trim().split('\n').map((line) => (JSON.parse(line) as { type: string }).type);
+    expect(types[0]).toBe('BasketCreated');
+    expect(types).toContain('LineItemAdded');
+  }, 180_000);
+
+  it('refuses to start in production without a JWT secret (C-10.1)', async () => {
+    const started = await runCli(['serve'], { NODE_ENV: 'production', BASKET_JWT_SECRET: '', BASKET_DATABASE_URL: 'memory:' });
+    expect(started.code).not.toBe(0);
+    expect(started.stderr).toContain('BASKET_JWT_SECRET');
+  });
+});
+
+describe('development start and basket token', () => {
+  it('prints a curl line that works as printed, and `basket token` mints tokens the server accepts', async () => {
+    const server = await spawnServer({ BASKET_JWT_SECRET: '' });
+    try {
+      expect(server.logs.some((line) => String(line.msg).includes('development secret'))).toBe(true);
+      await server.stderrContains('API reference');
+      const curl = server.stderr().split('\n').find((line) => line.trim().startsWith('curl '));
+      expect(curl).toBeDefined();
+      const { stdout } = await sh('sh', ['-c', curl ?? 'false']);
+      expect(JSON.parse(stdout)).toMatchObject({ providerBaskets: [], vouchers: [] });
+
+      const minted = await runCli(['token', '--contact', ALICE], { BASKET_JWT_SECRET: '' });
+      expect(minted.code).toBe(0);
+      const exports = Object.fromEntries(
+        [...minted.stdout.matchAll(/^export (\w+)='([^']*)'$/gm)].map((m) => [m[1] ?? '', m[2] ?? '']),
+      );
+      expect(exports.BASKET_API_KEY).toBe(keyOf(STORE));
+      const client = await createClient(server.url);
+      const alice = { 'x-api-key': exports.BASKET_API_KEY ?? '', authorization: `Bearer ${exports.BASKET_TOKEN}` };
+      const id = await newBasket(client, alice);
+      await succeed(client, alice, 'PATCH', `/baskets/${id}/assign-contact`);
+      const basket = await client.send('GET', `/baskets/${id}`, alice);
+      expect(basket.body).toMatchObject({ contactId: ALICE });
+
+      const unknownStore = await runCli(['token', '--store', 'nowhere']);
+      expect(unknownStore.code).toBe(1);
+    } finally {
+      await server.stop();
+    }
+  });
+});
