@@ -1,3 +1,3 @@
 import { sharedConfig } from '../vitest.shared';
 
-export default sharedConfig();
+export default sharedConfig({ include: ['**/*.test.ts'], testTimeout: 120_000 });

@@ -70,7 +70,7 @@ export const world = async (
     paymentProvider: payments,
     clock,
     ids: randomIds,
-    config: { recoveryIntervalMs: 0, ...options.config },
+    config: { recoveryIntervalMs: 0, sweepIntervalMs: 0, ...options.config },
   });
   return { app, storage, providers, payments, clock, catalog };
 };

@@ -3,7 +3,14 @@ import { type Client, createClient } from './support/client';
 import { type Endpoint, endpoints, type Ids } from './support/endpoints';
 import { type SpawnedServer, spawnServer } from './support/server';
 import { preparedBasket, problemCode, snapshot } from './support/steps';
-import { ALICE, BOB, type Credentials, credentials, OTHER_STORE, unauthorizedVariants } from './support/tokens';
+import {
+  ALICE,
+  BOB,
+  type Credentials,
+  credentials,
+  OTHER_STORE,
+  unauthorizedVariants,
+} from './support/tokens';
 
 describe('C-2 authentication and scoping on every endpoint', () => {
   let server: SpawnedServer;
@@ -30,9 +37,19 @@ describe('C-2 authentication and scoping on every endpoint', () => {
     const variants = await unauthorizedVariants(ALICE);
     for (const endpoint of all) {
       for (const [variant, headers] of variants) {
-        const reply = await client.send(endpoint.method, endpoint.path, headers, endpoint.json === undefined ? {} : { json: endpoint.json });
-        expect([reply.status, problemCode(reply)], `${endpoint.operation} with ${variant}`).toEqual([401, 'unauthorized']);
-        expect(reply.headers.get('www-authenticate'), `${endpoint.operation} with ${variant}`).toMatch(/^Bearer/);
+        const reply = await client.send(
+          endpoint.method,
+          endpoint.path,
+          headers,
+          endpoint.json === undefined ? {} : { json: endpoint.json },
+        );
+        expect([reply.status, problemCode(reply)], `${endpoint.operation} with ${variant}`).toEqual([
+          401,
+          'unauthorized',
+        ]);
+        expect(reply.headers.get('www-authenticate'), `${endpoint.operation} with ${variant}`).toMatch(
+          /^Bearer/,
+        );
       }
     }
   });
@@ -40,7 +57,12 @@ describe('C-2 authentication and scoping on every endpoint', () => {
   it("another store's key is a 404, as for a basket that does not exist (C-2.4)", async () => {
     const foreign = await credentials(ALICE, OTHER_STORE);
     for (const endpoint of all.filter((e) => e.basket)) {
-      const reply = await client.send(endpoint.method, endpoint.path, foreign, endpoint.json === undefined ? {} : { json: endpoint.json });
+      const reply = await client.send(
+        endpoint.method,
+        endpoint.path,
+        foreign,
+        endpoint.json === undefined ? {} : { json: endpoint.json },
+      );
       expect(reply.status, `${endpoint.operation}: ${reply.text}`).toBe(404);
     }
   });
@@ -48,10 +70,16 @@ describe('C-2 authentication and scoping on every endpoint', () => {
   it("another contact's token is a 403 on a basket assigned to Alice (C-2.5, C-2.7)", async () => {
     const bob = await credentials(BOB);
     for (const endpoint of all.filter((e) => e.basket)) {
-      const reply = await client.send(endpoint.method, endpoint.path, bob, endpoint.json === undefined ? {} : { json: endpoint.json });
+      const reply = await client.send(
+        endpoint.method,
+        endpoint.path,
+        bob,
+        endpoint.json === undefined ? {} : { json: endpoint.json },
+      );
       // assign-contact of a basket that has another contact is C-2.6's 409; notifications are
       // scoped to the store only (C-5.2), and tell nothing but ids and an outcome.
-      const expected = endpoint.operation === 'assignContact' ? 409 : endpoint.operation === 'getNotification' ? 200 : 403;
+      const expected =
+        endpoint.operation === 'assignContact' ? 409 : endpoint.operation === 'getNotification' ? 200 : 403;
       expect(reply.status, `${endpoint.operation}: ${reply.text}`).toBe(expected);
     }
   });

@@ -1,7 +1,7 @@
 import type { Basket, PaymentIntent } from '@basket/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, createClient, type Reply } from './support/client';
 import { enc, REFUSING } from './support/catalog';
+import { type Client, createClient, type Reply } from './support/client';
 import { type SpawnedServer, spawnServer } from './support/server';
 import { command, getBasket, newBasket, preparedBasket, problemCode, succeed } from './support/steps';
 import { ALICE, type Credentials, credentials } from './support/tokens';
@@ -31,12 +31,33 @@ describe('baskets, payment intents, payment and reads: every success and error s
     const created = await client.send('POST', '/baskets', guest);
     expect(created.status).toBe(200);
     expect(created.headers.get('etag')).toBe('"1"');
-    expect(created.body).toMatchObject({ providerBaskets: [], vouchers: [], customerDetails: [], missingCustomerDetailFields: false });
-    expectProblem(await client.send('POST', '/baskets', guest, { raw: 'x', headers: { 'content-type': 'text/plain' } }), 415, 'unsupported-media-type');
-    expectProblem(await client.send('POST', '/baskets', guest, { json: { pad: 'x'.repeat(70_000) } }), 413, 'payload-too-large');
-    expectProblem(await client.send('POST', '/baskets', guest, { headers: { 'idempotency-key': 'k'.repeat(256) } }), 400, 'validation-failed');
-    const first = await client.send('POST', '/baskets', guest, { headers: { 'idempotency-key': 'create-1' } });
-    const replay = await client.send('POST', '/baskets', guest, { headers: { 'idempotency-key': 'create-1' } });
+    expect(created.body).toMatchObject({
+      providerBaskets: [],
+      vouchers: [],
+      customerDetails: [],
+      missingCustomerDetailFields: false,
+    });
+    expectProblem(
+      await client.send('POST', '/baskets', guest, { raw: 'x', headers: { 'content-type': 'text/plain' } }),
+      415,
+      'unsupported-media-type',
+    );
+    expectProblem(
+      await client.send('POST', '/baskets', guest, { json: { pad: 'x'.repeat(70_000) } }),
+      413,
+      'payload-too-large',
+    );
+    expectProblem(
+      await client.send('POST', '/baskets', guest, { headers: { 'idempotency-key': 'k'.repeat(256) } }),
+      400,
+      'validation-failed',
+    );
+    const first = await client.send('POST', '/baskets', guest, {
+      headers: { 'idempotency-key': 'create-1' },
+    });
+    const replay = await client.send('POST', '/baskets', guest, {
+      headers: { 'idempotency-key': 'create-1' },
+    });
     expect((replay.body as Basket).id).toBe((first.body as Basket).id);
     const reused = await client.send('POST', `/baskets/${(first.body as Basket).id}/voucher`, guest, {
       json: { voucherCode: 'SHIRT10' },
@@ -57,9 +78,19 @@ describe('baskets, payment intents, payment and reads: every success and error s
     const id = await newBasket(client, alice);
     await succeed(client, alice, 'PATCH', `/baskets/${id}/assign-contact`);
     const version = (await client.send('GET', `/baskets/${id}`, alice)).headers.get('etag') ?? '';
-    expectProblem(await client.send('DELETE', `/baskets/${id}`, alice, { headers: { 'if-match': '"1"' } }), 412, 'precondition-failed');
-    expectProblem(await client.send('DELETE', `/baskets/${id}`, alice, { headers: { 'if-match': 'nonsense' } }), 400, 'validation-failed');
-    const deleted = await client.send('DELETE', `/baskets/${id}`, alice, { headers: { 'if-match': version } });
+    expectProblem(
+      await client.send('DELETE', `/baskets/${id}`, alice, { headers: { 'if-match': '"1"' } }),
+      412,
+      'precondition-failed',
+    );
+    expectProblem(
+      await client.send('DELETE', `/baskets/${id}`, alice, { headers: { 'if-match': 'nonsense' } }),
+      400,
+      'validation-failed',
+    );
+    const deleted = await client.send('DELETE', `/baskets/${id}`, alice, {
+      headers: { 'if-match': version },
+    });
     expect(deleted.status).toBe(200);
     expect((deleted.body as Basket).contactId).toBe(ALICE);
     expectProblem(await client.send('GET', `/baskets/${id}`, alice), 404, 'basket-not-found');
@@ -79,9 +110,19 @@ describe('baskets, payment intents, payment and reads: every success and error s
   it('createPaymentIntent (5): 422 preconditions (C-8.1), 400 for a non-object body, 200/202, the same intent again', async () => {
     const empty = await newBasket(client, alice);
     expectProblem(await client.send('POST', `/baskets/${empty}/payment-intents`, alice), 422, 'basket-empty');
-    expectProblem(await client.send('POST', `/baskets/${empty}/payment-intents`, alice, { json: [1] }), 400, 'validation-failed');
+    expectProblem(
+      await client.send('POST', `/baskets/${empty}/payment-intents`, alice, { json: [1] }),
+      400,
+      'validation-failed',
+    );
     const noDetails = await newBasket(client, alice);
-    await succeed(client, alice, 'POST', `/baskets/${noDetails}/products/${enc('fnb:arena|46602259e87b5062c3ef0e0f')}`, { quantity: 1 });
+    await succeed(
+      client,
+      alice,
+      'POST',
+      `/baskets/${noDetails}/products/${enc('fnb:arena|46602259e87b5062c3ef0e0f')}`,
+      { quantity: 1 },
+    );
     const missing = await client.send('POST', `/baskets/${noDetails}/payment-intents`, alice);
     expect(missing.status).toBe(422);
     expect(['delivery-not-covered', 'customer-details-missing']).toContain(problemCode(missing));
@@ -110,14 +151,21 @@ describe('baskets, payment intents, payment and reads: every success and error s
       },
     });
     const { notification } = await command(client, guest, 'POST', `/baskets/${id}/payment-intents`, {}, 202);
-    expect(notification).toMatchObject({ status: 'Failed', problem: { code: 'provider-refused', status: 422 } });
+    expect(notification).toMatchObject({
+      status: 'Failed',
+      problem: { code: 'provider-refused', status: 422 },
+    });
     expect((await getBasket(client, guest, id)).activePaymentIntentId).toBeUndefined();
   });
 
   it('deletePaymentIntent (6): 404 unknown, 200 cancels and unlocks, 200 again on Cancelled (C-8.4)', async () => {
     const ids = await preparedBasket(client, alice);
     const B = `/baskets/${ids.basketId}`;
-    expectProblem(await client.send('DELETE', `${B}/payment-intents/${UNKNOWN}`, alice), 404, 'payment-intent-not-found');
+    expectProblem(
+      await client.send('DELETE', `${B}/payment-intents/${UNKNOWN}`, alice),
+      404,
+      'payment-intent-not-found',
+    );
     await succeed(client, alice, 'DELETE', `${B}/payment-intents/${ids.paymentIntentId}`);
     const intent = await client.send('GET', `${B}/payment-intents/${ids.paymentIntentId}`, alice);
     expect((intent.body as PaymentIntent).status).toBe('Cancelled');
@@ -133,13 +181,33 @@ describe('baskets, payment intents, payment and reads: every success and error s
     const ids = await preparedBasket(client, alice);
     const pay = (body: unknown) => client.send('POST', '/psp/tokens/use-existing', alice, { json: body });
     expectProblem(await pay({ paymentIntentId: ids.paymentIntentId }), 400, 'validation-failed');
-    expectProblem(await pay({ paymentIntentId: UNKNOWN, tokenId: 'tok_alice_visa' }), 404, 'payment-intent-not-found');
-    expectProblem(await pay({ paymentIntentId: ids.paymentIntentId, tokenId: 'tok_bob_mastercard' }), 403, 'forbidden');
-    expectProblem(await pay({ paymentIntentId: ids.paymentIntentId, tokenId: 'tok_alice_declined' }), 402, 'payment-declined');
+    expectProblem(
+      await pay({ paymentIntentId: UNKNOWN, tokenId: 'tok_alice_visa' }),
+      404,
+      'payment-intent-not-found',
+    );
+    expectProblem(
+      await pay({ paymentIntentId: ids.paymentIntentId, tokenId: 'tok_bob_mastercard' }),
+      403,
+      'forbidden',
+    );
+    expectProblem(
+      await pay({ paymentIntentId: ids.paymentIntentId, tokenId: 'tok_alice_declined' }),
+      402,
+      'payment-declined',
+    );
     expect((await pay({ paymentIntentId: ids.paymentIntentId, tokenId: 'tok_alice_visa' })).status).toBe(204);
-    expectProblem(await pay({ paymentIntentId: ids.paymentIntentId, tokenId: 'tok_alice_visa' }), 409, 'payment-intent-state');
+    expectProblem(
+      await pay({ paymentIntentId: ids.paymentIntentId, tokenId: 'tok_alice_visa' }),
+      409,
+      'payment-intent-state',
+    );
     const B = `/baskets/${ids.basketId}`;
-    expectProblem(await client.send('DELETE', `${B}/payment-intents/${ids.paymentIntentId}`, alice), 409, 'payment-intent-state');
+    expectProblem(
+      await client.send('DELETE', `${B}/payment-intents/${ids.paymentIntentId}`, alice),
+      409,
+      'payment-intent-state',
+    );
     expectProblem(await client.send('PATCH', `${B}/assign-contact`, alice), 409, 'basket-checked-out');
   });
 
@@ -147,11 +215,27 @@ describe('baskets, payment intents, payment and reads: every success and error s
     const ids = await preparedBasket(client, alice);
     const B = `/baskets/${ids.basketId}`;
     expect((await client.send('GET', `${B}/payment-intents/${ids.paymentIntentId}`, alice)).status).toBe(200);
-    expectProblem(await client.send('GET', `${B}/payment-intents/${UNKNOWN}`, alice), 404, 'payment-intent-not-found');
+    expectProblem(
+      await client.send('GET', `${B}/payment-intents/${UNKNOWN}`, alice),
+      404,
+      'payment-intent-not-found',
+    );
     const notification = await client.send('GET', `/notifications/${ids.notificationId}?waitMs=0`, alice);
-    expect(notification.body).toMatchObject({ status: 'Succeeded', operation: 'addProductToBasket', basketId: ids.basketId });
-    expectProblem(await client.send('GET', `/notifications/${UNKNOWN}`, alice), 404, 'notification-not-found');
-    expectProblem(await client.send('GET', `/notifications/${ids.notificationId}?waitMs=30001`, alice), 400, 'validation-failed');
+    expect(notification.body).toMatchObject({
+      status: 'Succeeded',
+      operation: 'addProductToBasket',
+      basketId: ids.basketId,
+    });
+    expectProblem(
+      await client.send('GET', `/notifications/${UNKNOWN}`, alice),
+      404,
+      'notification-not-found',
+    );
+    expectProblem(
+      await client.send('GET', `/notifications/${ids.notificationId}?waitMs=30001`, alice),
+      400,
+      'validation-failed',
+    );
     const events = await client.send('GET', `${B}/events`, alice);
     expect(events.status).toBe(200);
     expect(events.text).not.toContain('someone@example.com');

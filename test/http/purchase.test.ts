@@ -1,6 +1,5 @@
 import type { Basket, PaymentIntent } from '@basket/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, createClient } from './support/client';
 import {
   allDetails,
   enc,
@@ -12,6 +11,7 @@ import {
   TOUR_ADULT,
   TOUR_SLOT,
 } from './support/catalog';
+import { type Client, createClient } from './support/client';
 import { type SpawnedServer, spawnServer } from './support/server';
 import { getBasket, newBasket, problemCode, succeed } from './support/steps';
 import { ALICE, type Credentials, credentials } from './support/tokens';
@@ -39,7 +39,9 @@ describe('the whole purchase over HTTP', () => {
       rates: [{ rateId: MATCH_ADULT, quantity: 2 }],
     });
     const afterSeats = await getBasket(client, alice, id);
-    const ticketLine = afterSeats.providerBaskets.flatMap((pb) => pb.lineItems).find((l) => l.type === 'Ticketing');
+    const ticketLine = afterSeats.providerBaskets
+      .flatMap((pb) => pb.lineItems)
+      .find((l) => l.type === 'Ticketing');
     expect(ticketLine?.ticketing?.tickets).toHaveLength(2);
 
     await succeed(client, alice, 'POST', `${B}/products/${enc(PIE)}`, {
@@ -50,16 +52,22 @@ describe('the whole purchase over HTTP', () => {
       timeSlotId: TOUR_SLOT,
       rates: [{ rateId: TOUR_ADULT, quantity: 2 }],
     });
-    await succeed(client, alice, 'POST', `${B}/products/${enc(SHIRT)}`, { quantity: 1, productVariantId: 'home-shirt-m' });
+    await succeed(client, alice, 'POST', `${B}/products/${enc(SHIRT)}`, {
+      quantity: 1,
+      productVariantId: 'home-shirt-m',
+    });
     await succeed(client, alice, 'POST', `${B}/voucher`, { voucherCode: 'SHIRT10' });
     // C-4.1: a code already on the basket is "nothing to change".
-    expect((await client.send('POST', `${B}/voucher`, alice, { json: { voucherCode: 'SHIRT10' } })).status).toBe(204);
+    expect(
+      (await client.send('POST', `${B}/voucher`, alice, { json: { voucherCode: 'SHIRT10' } })).status,
+    ).toBe(204);
 
     const lines = await getBasket(client, alice, id);
     const pie = lines.providerBaskets.flatMap((pb) => pb.lineItems).find((l) => l.productId === PIE);
     expect(pie?.crossSoldFromProductId).toBe(MATCH);
     expect(lines.vouchers.map((v) => v.code)).toEqual(['SHIRT10']);
-    const providerBasketOf = (provider: string) => lines.providerBaskets.find((pb) => pb.id.startsWith(`${provider}|`));
+    const providerBasketOf = (provider: string) =>
+      lines.providerBaskets.find((pb) => pb.id.startsWith(`${provider}|`));
     const delivery = [
       ['tix:arena', { type: 'Digital', id: 'tix-mobile' }],
       [
@@ -77,12 +85,16 @@ describe('the whole purchase over HTTP', () => {
     ] as const;
     for (const [provider, deliveryMethod] of delivery) {
       const pb = providerBasketOf(provider);
-      await succeed(client, alice, 'POST', `${B}/provider/${enc(pb?.id ?? '')}/set-delivery-method`, { deliveryMethod });
+      await succeed(client, alice, 'POST', `${B}/provider/${enc(pb?.id ?? '')}/set-delivery-method`, {
+        deliveryMethod,
+      });
     }
     expect((await getBasket(client, alice, id)).missingCustomerDetailFields).toBe(true);
     await succeed(client, alice, 'PATCH', `${B}/set-customer-details`, { customerDetails: allDetails }, 202);
     // C-4.1: the same values again change nothing.
-    const again = await client.send('PATCH', `${B}/set-customer-details`, alice, { json: { customerDetails: allDetails } });
+    const again = await client.send('PATCH', `${B}/set-customer-details`, alice, {
+      json: { customerDetails: allDetails },
+    });
     expect(again.status).toBe(204);
 
     const ready = await getBasket(client, alice, id);
@@ -90,7 +102,9 @@ describe('the whole purchase over HTTP', () => {
     expect(JSON.stringify(ready)).not.toContain('alice@example.com');
     expect(ready.totalPrice.minorUnits).toBeGreaterThan(0);
 
-    const intentReply = await client.send('POST', `${B}/payment-intents`, alice, { json: { returnUrl: 'https://shop.example' } });
+    const intentReply = await client.send('POST', `${B}/payment-intents`, alice, {
+      json: { returnUrl: 'https://shop.example' },
+    });
     let intentId: string;
     if (intentReply.status === 200) {
       const intent = intentReply.body as PaymentIntent;
@@ -100,14 +114,19 @@ describe('the whole purchase over HTTP', () => {
       intentId = intent.id;
     } else {
       expect(intentReply.status).toBe(202);
-      const notification = await client.settle((intentReply.body as { notificationId: string }).notificationId, alice);
+      const notification = await client.settle(
+        (intentReply.body as { notificationId: string }).notificationId,
+        alice,
+      );
       expect(notification.status).toBe('Succeeded');
       intentId = String(notification.paymentIntentId);
     }
     const locked = await getBasket(client, alice, id);
     expect(locked.activePaymentIntentId).toBe(intentId);
     // C-8.3: the basket is locked while the intent is active.
-    const whileLocked = await client.send('POST', `${B}/products/${enc(PIE)}`, alice, { json: { quantity: 1 } });
+    const whileLocked = await client.send('POST', `${B}/products/${enc(PIE)}`, alice, {
+      json: { quantity: 1 },
+    });
     expect([whileLocked.status, problemCode(whileLocked)]).toEqual([409, 'basket-locked']);
 
     const paid = await client.send('POST', '/psp/tokens/use-existing', alice, {
@@ -118,7 +137,9 @@ describe('the whole purchase over HTTP', () => {
     expect((intent.body as PaymentIntent).status).toBe('PaymentComplete');
 
     // C-8.5: reads still work, changes are 409 basket-checked-out.
-    const checkedOut = await client.send('POST', `${B}/voucher`, alice, { json: { voucherCode: 'SCARFHALF' } });
+    const checkedOut = await client.send('POST', `${B}/voucher`, alice, {
+      json: { voucherCode: 'SCARFHALF' },
+    });
     expect([checkedOut.status, problemCode(checkedOut)]).toEqual([409, 'basket-checked-out']);
     const final = await client.send('GET', B, alice);
     const history = await client.send('GET', `${B}/events`, alice);

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createClient, notificationIdOf } from './support/client';
 import { enc, PIE } from './support/catalog';
+import { createClient, notificationIdOf } from './support/client';
 import { runCli, spawnServer } from './support/server';
 import { newBasket, succeed } from './support/steps';
 import { ALICE, credentials, keyOf, STORE } from './support/tokens';
@@ -23,9 +23,16 @@ describe('basket serve: logs (C-10.3, C-2.8)', () => {
       const client = await createClient(server.url);
       const alice = await credentials(ALICE);
       const id = await newBasket(client, alice);
-      await succeed(client, alice, 'PATCH', `/baskets/${id}/set-customer-details`, {
-        customerDetails: [{ type: 'Email', value: { email: 'secret.alice@example.com' } }],
-      }, 202);
+      await succeed(
+        client,
+        alice,
+        'PATCH',
+        `/baskets/${id}/set-customer-details`,
+        {
+          customerDetails: [{ type: 'Email', value: { email: 'secret.alice@example.com' } }],
+        },
+        202,
+      );
       await client.send('GET', '/nowhere', {});
       const paths = ['/openapi.json', '/baskets', `/baskets/${id}/set-customer-details`, '/nowhere'];
       const requestLines = () => server.logs.filter((line) => line.msg === 'request');
@@ -36,7 +43,9 @@ describe('basket serve: logs (C-10.3, C-2.8)', () => {
       expect(everything).not.toContain('secret.alice@example.com');
       expect(everything).not.toContain(alice.authorization?.slice('Bearer '.length));
       expect(everything).not.toContain(keyOf(STORE));
-      expect(requestLines().every((line) => typeof line.status === 'number' && typeof line.method === 'string')).toBe(true);
+      expect(
+        requestLines().every((line) => typeof line.status === 'number' && typeof line.method === 'string'),
+      ).toBe(true);
     } finally {
       await server.stop();
     }
@@ -52,7 +61,9 @@ describe('basket serve: shutdown (C-10.3)', () => {
     const client = await createClient(server.url);
     const guest = await credentials();
     const id = await newBasket(client, guest);
-    const accepted = await client.send('POST', `/baskets/${id}/products/${enc(PIE)}`, guest, { json: { quantity: 1 } });
+    const accepted = await client.send('POST', `/baskets/${id}/products/${enc(PIE)}`, guest, {
+      json: { quantity: 1 },
+    });
     expect(accepted.status).toBe(200);
     expect(notificationIdOf(accepted)).toBeTruthy();
     expect(await server.stop()).toBe(0);
@@ -60,13 +71,20 @@ describe('basket serve: shutdown (C-10.3)', () => {
 
     const history = await runCli(['events', id], env);
     expect(history.code, history.stderr).toBe(0);
-    const types = history.stdout.trim().split('\n').map((line) => (JSON.parse(line) as { type: string }).type);
+    const types = history.stdout
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { type: string }).type);
     expect(types[0]).toBe('BasketCreated');
     expect(types).toContain('LineItemAdded');
   }, 180_000);
 
   it('refuses to start in production without a JWT secret (C-10.1)', async () => {
-    const started = await runCli(['serve'], { NODE_ENV: 'production', BASKET_JWT_SECRET: '', BASKET_DATABASE_URL: 'memory:' });
+    const started = await runCli(['serve'], {
+      NODE_ENV: 'production',
+      BASKET_JWT_SECRET: '',
+      BASKET_DATABASE_URL: 'memory:',
+    });
     expect(started.code).not.toBe(0);
     expect(started.stderr).toContain('BASKET_JWT_SECRET');
   });
@@ -78,7 +96,10 @@ describe('development start and basket token', () => {
     try {
       expect(server.logs.some((line) => String(line.msg).includes('development secret'))).toBe(true);
       await server.stderrContains('API reference');
-      const curl = server.stderr().split('\n').find((line) => line.trim().startsWith('curl '));
+      const curl = server
+        .stderr()
+        .split('\n')
+        .find((line) => line.trim().startsWith('curl '));
       expect(curl).toBeDefined();
       const { stdout } = await sh('sh', ['-c', curl ?? 'false']);
       expect(JSON.parse(stdout)).toMatchObject({ providerBaskets: [], vouchers: [] });
@@ -90,7 +111,10 @@ describe('development start and basket token', () => {
       );
       expect(exports.BASKET_API_KEY).toBe(keyOf(STORE));
       const client = await createClient(server.url);
-      const alice = { 'x-api-key': exports.BASKET_API_KEY ?? '', authorization: `Bearer ${exports.BASKET_TOKEN}` };
+      const alice = {
+        'x-api-key': exports.BASKET_API_KEY ?? '',
+        authorization: `Bearer ${exports.BASKET_TOKEN}`,
+      };
       const id = await newBasket(client, alice);
       await succeed(client, alice, 'PATCH', `/baskets/${id}/assign-contact`);
       const basket = await client.send('GET', `/baskets/${id}`, alice);

@@ -30,7 +30,9 @@ import { describe, it } from 'vitest';
  * basket's in acceptance order (C-5.4).
  */
 describe('basket model (C-5.3, C-5.4, C-7.3a, C-7.5, C-7.6)', () => {
-  it('keeps the invariants under random interleavings of commands over several baskets', async () => {
+  it('keeps the invariants under random interleavings of commands over several baskets', {
+    timeout: 120_000,
+  }, async () => {
     const catalog = await loadCatalogFile(demoCatalogPath);
     const index = catalogIndex(catalog);
     const targets = demoTargets(index);

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accepted, openScene, postgresUrl, type Scene, startWorker, valuesIn, waitForBlocked } from './harness';
+import {
+  accepted,
+  openScene,
+  postgresUrl,
+  type Scene,
+  startWorker,
+  valuesIn,
+  waitForBlocked,
+} from './harness';
 
 // C-5.1, C-5.3, C-3.4: a server process killed (SIGKILL) in the middle of a stream of accepted
 // commands loses nothing that it answered, and nothing is done twice once another process restarts.
@@ -19,7 +27,7 @@ describe('a server process killed in the middle of a stream of accepted commands
       url: postgresUrl,
       schema: scene.schema,
       basketId,
-      tag: 'c',
+      tag: 'crash',
       inFlight: 4,
     });
     await victim.until((report) => report.event === 'ready');
@@ -64,7 +72,7 @@ describe('a server process killed in the middle of a stream of accepted commands
     expect(events.map((event) => event.version)).toEqual(
       Array.from({ length: events.length }, (_, i) => i + 1),
     );
-    const written = events.flatMap((event) => valuesIn(event.data, 'c'));
+    const written = events.flatMap((event) => valuesIn(event.data, 'crash'));
     expect(new Set(written).size).toBe(written.length);
     expect(written).toHaveLength(commands.length);
     for (const { value } of answered) expect(written).toContain(value);

@@ -128,9 +128,12 @@ export const openScene = async (): Promise<Scene> => {
   };
 };
 
-/** The `<tag>-<n>` values an event carries (setCustomerDetails FirstName values). */
+/**
+ * The `<tag>-<n>` values an event carries (setCustomerDetails FirstName values), as whole words:
+ * a uuid elsewhere in the event must not pass for one (`…8fcc-1234…` is no `c-1234`).
+ */
 export const valuesIn = (data: unknown, tag: string): ReadonlyArray<string> =>
-  JSON.stringify(data).match(new RegExp(`${tag}-\\d+`, 'g')) ?? [];
+  JSON.stringify(data).match(new RegExp(`(?<![0-9A-Za-z-])${tag}-\\d+(?![0-9A-Za-z])`, 'g')) ?? [];
 
 /**
  * Resolves once a backend of the worker process `pid` waits on a lock: how a test knows that the

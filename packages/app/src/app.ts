@@ -30,6 +30,26 @@ export type BasketApp = {
   readonly drain: () => Promise<void>;
 };
 
+/** Runs `task` every `ms` (never two at once); `stop` waits for a run under way. */
+const periodically = (ms: number, task: () => Promise<unknown>) => {
+  let running: Promise<unknown> | undefined;
+  const timer =
+    ms > 0
+      ? setInterval(() => {
+          running ??= task().finally(() => {
+            running = undefined;
+          });
+        }, ms)
+      : undefined;
+  timer?.unref?.();
+  return {
+    stop: async () => {
+      if (timer !== undefined) clearInterval(timer);
+      await running;
+    },
+  };
+};
+
 /** The basket service's app: its API, its processor of accepted commands and its sweeper. */
 export const createBasketApp = (deps: BasketAppDeps): BasketApp => {
   const ctx: AppContext = {
@@ -45,12 +65,14 @@ export const createBasketApp = (deps: BasketAppDeps): BasketApp => {
   const processor = createProcessor(ctx);
   const api = createApi({ ctx, processor });
   processor.start();
+  const sweeper = periodically(ctx.config.sweepIntervalMs, () => sweepExpiredHolds(ctx).catch(ctx.onError));
   return {
     api,
     processor,
     subscribe: ctx.hub.subscribe,
     sweepExpiredHolds: () => sweepExpiredHolds(ctx),
     drain: async () => {
+      await sweeper.stop();
       processor.stop();
       await processor.idle();
     },

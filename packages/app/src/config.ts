@@ -8,6 +8,8 @@ export type AppConfig = {
   readonly paymentWaitMs?: number;
   /** Period of the recovery of Pending commands left by a crashed process (C-5.1); 0: only at start. */
   readonly recoveryIntervalMs?: number;
+  /** Period of an expiry sweep the app runs itself (C-7.8); 0 (default): only when `sweepExpiredHolds` is called. */
+  readonly sweepIntervalMs?: number;
   /** A Pending command older than this is taken as abandoned by its process and recovered. */
   readonly recoveryAfterMs?: number;
   /** Attempts to decide one command when commits conflict, before leaving it to recovery. */
@@ -22,5 +24,6 @@ export const resolveConfig = (config: AppConfig = {}): ResolvedConfig => ({
   paymentWaitMs: config.paymentWaitMs ?? 30_000,
   recoveryIntervalMs: config.recoveryIntervalMs ?? 5000,
   recoveryAfterMs: config.recoveryAfterMs ?? 2000,
+  sweepIntervalMs: config.sweepIntervalMs ?? 0,
   maxAttempts: config.maxAttempts ?? 20,
 });

@@ -39,7 +39,7 @@ export const harness = (config: AppConfig = {}, storage: FakeStorage = fakeStora
     paymentProvider: fakes.paymentProvider,
     clock,
     ids: sequentialIds(),
-    config: { recoveryIntervalMs: 0, paymentSyncWaitMs: 0, ...config },
+    config: { recoveryIntervalMs: 0, sweepIntervalMs: 0, paymentSyncWaitMs: 0, ...config },
   });
   return { app, storage, fakes, clock, settle: () => app.processor.idle() };
 };

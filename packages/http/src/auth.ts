@@ -1,6 +1,6 @@
 import { Buffer } from 'node:buffer';
-import { errors, importSPKI, jwtVerify } from 'jose';
 import type { CryptoKey, JWTHeaderParameters, JWTVerifyOptions } from 'jose';
+import { errors, importSPKI, jwtVerify } from 'jose';
 
 /** A public key for tokens signed by an identity provider rather than with the shared secret. */
 export type JwtPublicKey = { readonly alg: 'RS256' | 'ES256'; readonly spki: string };
@@ -47,7 +47,9 @@ export const storeIdOfApiKey = (apiKey: string): string | undefined => {
   const bytes = Buffer.from(apiKey, 'base64');
   const storeId = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
   // A key that does not round-trip (invalid UTF-8, non-canonical padding bits) is not a store's key.
-  return Buffer.from(storeId, 'utf8').toString('base64') === apiKey && storeId.length > 0 ? storeId : undefined;
+  return Buffer.from(storeId, 'utf8').toString('base64') === apiKey && storeId.length > 0
+    ? storeId
+    : undefined;
 };
 
 /** The `x-api-key` of a store: the base64 of its id. */
@@ -76,7 +78,14 @@ const importKeys = async (options: JwtOptions): Promise<Keys> => {
 const keyFor =
   (keys: Keys) =>
   (header: JWTHeaderParameters): Uint8Array | CryptoKey => {
-    const key = header.alg === 'HS256' ? keys.hs256 : header.alg === 'RS256' ? keys.rs256 : header.alg === 'ES256' ? keys.es256 : undefined;
+    const key =
+      header.alg === 'HS256'
+        ? keys.hs256
+        : header.alg === 'RS256'
+          ? keys.rs256
+          : header.alg === 'ES256'
+            ? keys.es256
+            : undefined;
     if (key === undefined) throw new Error('no key for this algorithm');
     return key;
   };
@@ -110,7 +119,8 @@ export const createAuthenticator = async (options: AuthOptions): Promise<Authent
       return { ok: false, detail: 'The x-api-key is not the key of a known store.' };
     }
     const token = authorization === undefined ? undefined : BEARER.exec(authorization)?.[1];
-    if (token === undefined) return { ok: false, detail: 'A bearer token (Authorization: Bearer <JWT>) is required.' };
+    if (token === undefined)
+      return { ok: false, detail: 'A bearer token (Authorization: Bearer <JWT>) is required.' };
     try {
       const { payload } = await jwtVerify(token, getKey, verifyOptions);
       if (payload.sub === undefined) return { ok: true, principal: { storeId } };
@@ -121,7 +131,10 @@ export const createAuthenticator = async (options: AuthOptions): Promise<Authent
     } catch (error) {
       if (error instanceof errors.JWTExpired) return { ok: false, detail: 'The bearer token has expired.' };
       // Which other check failed is not told: it would help forgers more than clients.
-      return { ok: false, detail: 'The bearer token is not valid: bad signature, expired, or not for this service.' };
+      return {
+        ok: false,
+        detail: 'The bearer token is not valid: bad signature, expired, or not for this service.',
+      };
     }
   };
 };

@@ -31,9 +31,13 @@ export const handleError = (error: unknown, request: FastifyRequest, reply: Fast
     return sendProblem(reply, problem(413, 'payload-too-large', 'The request body is over 64 KiB.'));
   }
   if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || statusCode === 415) {
-    return sendProblem(reply, problem(415, 'unsupported-media-type', 'Request bodies must be application/json.'));
+    return sendProblem(
+      reply,
+      problem(415, 'unsupported-media-type', 'Request bodies must be application/json.'),
+    );
   }
-  if (isBadJson(code)) return sendProblem(reply, validationFailed([{ path: '', message: 'expected a JSON body' }]));
+  if (isBadJson(code))
+    return sendProblem(reply, validationFailed([{ path: '', message: 'expected a JSON body' }]));
   if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
     return sendProblem(reply, validationFailed([{ path: '', message: 'the request is malformed' }]));
   }

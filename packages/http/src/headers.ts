@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import type { Preconditions } from '@basket/app';
 
 type FieldError = { readonly path: string; readonly message: string };
-type Parsed<A> = { readonly ok: true; readonly value: A } | { readonly ok: false; readonly error: FieldError };
+type Parsed<A> =
+  | { readonly ok: true; readonly value: A }
+  | { readonly ok: false; readonly error: FieldError };
 
 /** `"<version>"`: the ETag of a basket at `version` (C-6.1). */
 export const etagOf = (version: number): string => `"${version}"`;
@@ -25,7 +27,10 @@ export const parseIfMatch = (header: string | undefined): Parsed<Preconditions> 
   if (OTHER_TAG.test(value)) return { ok: true, value: { ifMatch: 0 } };
   return {
     ok: false,
-    error: { path: 'If-Match', message: 'expected * or one strong entity tag "<version>", as the ETag gives it' },
+    error: {
+      path: 'If-Match',
+      message: 'expected * or one strong entity tag "<version>", as the ETag gives it',
+    },
   };
 };
 
@@ -36,7 +41,10 @@ export const parseIdempotencyKey = (header: string | undefined): Parsed<string |
   if (header === undefined) return { ok: true, value: undefined };
   return IDEMPOTENCY_KEY.test(header)
     ? { ok: true, value: header }
-    : { ok: false, error: { path: 'Idempotency-Key', message: 'expected 1 to 255 printable ASCII characters' } };
+    : {
+        ok: false,
+        error: { path: 'Idempotency-Key', message: 'expected 1 to 255 printable ASCII characters' },
+      };
 };
 
 /** JSON with object keys sorted, so that equal bodies have one text whatever their key order. */

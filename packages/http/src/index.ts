@@ -1,14 +1,21 @@
+export type { Authenticate, AuthOptions, AuthOutcome, JwtOptions, JwtPublicKey, Principal } from './auth';
 export { apiKeyOf, createAuthenticator, storeIdOfApiKey } from './auth';
-export type { AuthOptions, Authenticate, AuthOutcome, JwtOptions, JwtPublicKey, Principal } from './auth';
 export { basketFastifyOptions } from './fastify-options';
-export { canonicalJson, etagOf, parseIdempotencyKey, parseIfMatch, parseWaitMs, requestFingerprint } from './headers';
-export { HealthStatus, openApiDocument, publicEndpoints } from './openapi/document';
+export {
+  canonicalJson,
+  etagOf,
+  parseIdempotencyKey,
+  parseIfMatch,
+  parseWaitMs,
+  requestFingerprint,
+} from './headers';
 export type { OpenApiOptions } from './openapi/document';
+export { HealthStatus, openApiDocument, publicEndpoints } from './openapi/document';
 export { renderApiReference } from './openapi/html';
-export { createSchemaRegistry } from './openapi/json-schema';
 export type { JsonSchema, SchemaRegistry } from './openapi/json-schema';
-export { BODY_LIMIT, basketHttp, routeMatcher } from './plugin';
+export { createSchemaRegistry } from './openapi/json-schema';
 export type { BasketHttpOptions } from './plugin';
+export { BODY_LIMIT, basketHttp, routeMatcher } from './plugin';
 export { PROBLEM_CONTENT_TYPE, PROBLEM_TYPE_BASE, problem } from './problems';
-export { pathParameters, problemStatuses, routes } from './routes';
 export type { HttpMethod, RouteContext, RouteSpec, SuccessResponse } from './routes';
+export { pathParameters, problemStatuses, routes } from './routes';

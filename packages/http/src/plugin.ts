@@ -4,11 +4,18 @@ import { type AuthOptions, createAuthenticator, type Principal } from './auth';
 import { handleError } from './errors';
 import { type OpenApiOptions, openApiDocument, publicEndpoints } from './openapi/document';
 import { renderApiReference } from './openapi/html';
-import { methodNotAllowed, problem, routeNotFound, sendProblem, unauthorized, WWW_AUTHENTICATE } from './problems';
+import {
+  methodNotAllowed,
+  problem,
+  routeNotFound,
+  sendProblem,
+  unauthorized,
+  WWW_AUTHENTICATE,
+} from './problems';
 import { registerPublicRoutes } from './public-routes';
+import { registerRoute } from './register-route';
 import { createRouteMatcher, type RouteMatcher } from './route-matcher';
 import { routes } from './routes';
-import { registerRoute } from './register-route';
 
 /** C-9.1: request bodies over 64 KiB are a 413. */
 export const BODY_LIMIT = 64 * 1024;
@@ -72,7 +79,10 @@ const plugin: FastifyPluginAsync<BasketHttpOptions> = async (app: FastifyInstanc
 
   // Only JSON bodies: any other content type is a 415 (C-9.1).
   app.removeContentTypeParser(['text/plain']);
-  app.addHook('onRequest', routeCheck(() => closing));
+  app.addHook(
+    'onRequest',
+    routeCheck(() => closing),
+  );
   app.setNotFoundHandler((_request, reply) => sendProblem(reply, routeNotFound()));
   app.setErrorHandler(handleError);
 

@@ -7,7 +7,9 @@ export const PROBLEM_TYPE_BASE = 'https://basket-service.example/problems/';
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
 /** The challenge every 401 carries (C-2.1). */
-export const WWW_AUTHENTICATE: Readonly<Record<string, string>> = { 'www-authenticate': 'Bearer realm="basket"' };
+export const WWW_AUTHENTICATE: Readonly<Record<string, string>> = {
+  'www-authenticate': 'Bearer realm="basket"',
+};
 
 type FieldError = { readonly path: string; readonly message: string };
 

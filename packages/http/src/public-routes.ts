@@ -11,7 +11,9 @@ export type PublicRouteOptions = {
 /** The endpoints that need no credentials (C-4.4): the OpenAPI document, its page, liveness, readiness. */
 export const registerPublicRoutes = (app: FastifyInstance, options: PublicRouteOptions): void => {
   const documentJson = JSON.stringify(options.document);
-  app.get('/openapi.json', (_request, reply) => reply.type('application/json; charset=utf-8').send(documentJson));
+  app.get('/openapi.json', (_request, reply) =>
+    reply.type('application/json; charset=utf-8').send(documentJson),
+  );
   app.get('/docs', (_request, reply) => reply.type('text/html; charset=utf-8').send(options.html));
   app.get('/healthz', (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
@@ -19,6 +21,9 @@ export const registerPublicRoutes = (app: FastifyInstance, options: PublicRouteO
     const ready = await options.ready().catch(() => false);
     return ready
       ? reply.send({ status: 'ready' })
-      : sendProblem(reply, problem(503, 'internal-error', 'Not ready: storage does not answer or shutdown began.'));
+      : sendProblem(
+          reply,
+          problem(503, 'internal-error', 'Not ready: storage does not answer or shutdown began.'),
+        );
   });
 };

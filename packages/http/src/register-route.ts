@@ -21,7 +21,9 @@ const single = (header: string | string[] | undefined): string | undefined =>
 
 const stringParams = (params: unknown): Record<string, string> =>
   params !== null && typeof params === 'object'
-    ? Object.fromEntries(Object.entries(params).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
+    ? Object.fromEntries(
+        Object.entries(params).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+      )
     : {};
 
 /** The route's context from the request's headers and query, or every invalid one of them (400). */
@@ -29,7 +31,9 @@ const contextOf = (
   route: RouteSpec,
   request: FastifyRequest,
   principal: Principal,
-): { readonly ok: true; readonly context: RouteContext } | { readonly ok: false; readonly errors: FieldError[] } => {
+):
+  | { readonly ok: true; readonly context: RouteContext }
+  | { readonly ok: false; readonly errors: FieldError[] } => {
   const errors: FieldError[] = [];
   const path = request.url.split('?')[0] ?? '';
   const key = route.modifying ? parseIdempotencyKey(single(request.headers['idempotency-key'])) : undefined;
@@ -43,7 +47,12 @@ const contextOf = (
     ...(principal.contactId === undefined ? {} : { contactId: principal.contactId }),
     ...(idempotencyKey === undefined
       ? {}
-      : { idempotency: { key: idempotencyKey, fingerprint: requestFingerprint(route.method, path, request.body) } }),
+      : {
+          idempotency: {
+            key: idempotencyKey,
+            fingerprint: requestFingerprint(route.method, path, request.body),
+          },
+        }),
   };
   const waitMs = wait?.ok === true ? wait.value : undefined;
   return {
@@ -64,13 +73,18 @@ export const sendAnswer = (reply: FastifyReply, route: RouteSpec, answer: Answer
   if ('problem' in answer) {
     return sendProblem(reply, answer.problem, answer.problem.status === 401 ? WWW_AUTHENTICATE : {});
   }
-  if (route.etag && answer.status === 200 && answer.version !== undefined) reply.header('etag', etagOf(answer.version));
+  if (route.etag && answer.status === 200 && answer.version !== undefined)
+    reply.header('etag', etagOf(answer.version));
   if (answer.status === 204) return reply.code(204).send();
   return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body);
 };
 
 /** A long poll answers at once when the server starts closing, so that shutdown does not wait 30 s. */
-const untilClosed = async (call: () => Promise<Answer>, recall: () => Promise<Answer>, closed: Promise<void>) => {
+const untilClosed = async (
+  call: () => Promise<Answer>,
+  recall: () => Promise<Answer>,
+  closed: Promise<void>,
+) => {
   const waiting = call();
   const outcome = await Promise.race([waiting, closed.then(() => undefined)]);
   if (outcome !== undefined) return outcome;

@@ -4,11 +4,16 @@ export type RouteMatcher = {
   readonly allowedMethods: (path: string) => ReadonlyArray<string> | undefined;
 };
 
-const escape = (text: string): string => text.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
 
 /** A regular expression of an OpenAPI path: each `{parameter}` is one segment, possibly empty (as in Fastify). */
 const patternOf = (path: string): RegExp =>
-  new RegExp(`^${path.split(/\{\w+\}/).map(escape).join('[^/]*')}$`);
+  new RegExp(
+    `^${path
+      .split(/\{\w+\}/)
+      .map(escapeRegExp)
+      .join('[^/]*')}$`,
+  );
 
 export const createRouteMatcher = (
   endpoints: ReadonlyArray<{ readonly method: string; readonly path: string }>,
@@ -20,7 +25,10 @@ export const createRouteMatcher = (
     if (method === 'GET') methods.add('HEAD');
     byPath.set(path, methods);
   }
-  const patterns = [...byPath].map(([path, methods]) => ({ pattern: patternOf(path), methods: [...methods] }));
+  const patterns = [...byPath].map(([path, methods]) => ({
+    pattern: patternOf(path),
+    methods: [...methods],
+  }));
   return {
     allowedMethods: (path) => {
       const matches = patterns.filter(({ pattern }) => pattern.test(path));

@@ -18,7 +18,12 @@ const B = `/baskets/${BASKET_ID}`;
 const expectProblem = (response: LightMyRequestResponse, status: number, code: string) => {
   expect(response.statusCode).toBe(status);
   expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
-  expect(response.json()).toMatchObject({ status, code, type: expect.stringContaining(code), title: expect.any(String) });
+  expect(response.json()).toMatchObject({
+    status,
+    code,
+    type: expect.stringContaining(code),
+    title: expect.any(String),
+  });
 };
 
 describe('C-1.7 order and C-3.1 problems on every error path', () => {
@@ -31,7 +36,12 @@ describe('C-1.7 order and C-3.1 problems on every error path', () => {
 
   it('an unknown path is a 404 not-found, whatever the credentials and body (C-1.7)', async () => {
     for (const headers of [{}, await authHeaders(), { 'content-type': 'text/plain' }]) {
-      const response = await app.inject({ method: 'POST', url: '/nope', headers, payload: 'x'.repeat(70_000) });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/nope',
+        headers,
+        payload: 'x'.repeat(70_000),
+      });
       expectProblem(response, 404, 'not-found');
     }
     expectProblem(await app.inject({ method: 'GET', url: `${B}/unknown` }), 404, 'not-found');
@@ -60,13 +70,28 @@ describe('C-1.7 order and C-3.1 problems on every error path', () => {
   it.each([
     ['no x-api-key', async () => ({ authorization: `Bearer ${await token()}` })],
     ['an undecodable key', async () => ({ 'x-api-key': '%%%', authorization: `Bearer ${await token()}` })],
-    ['a key of an unknown store', async () => ({ 'x-api-key': btoa('nowhere'), authorization: `Bearer ${await token()}` })],
+    [
+      'a key of an unknown store',
+      async () => ({ 'x-api-key': btoa('nowhere'), authorization: `Bearer ${await token()}` }),
+    ],
     ['no bearer', async () => ({ 'x-api-key': KEY })],
     ['a Basic authorization', async () => ({ 'x-api-key': KEY, authorization: 'Basic YTpi' })],
-    ['an expired token', async () => ({ 'x-api-key': KEY, authorization: `Bearer ${await token({ expiresIn: -60 })}` })],
-    ['a token without exp', async () => ({ 'x-api-key': KEY, authorization: `Bearer ${await token({ omitExp: true })}` })],
-    ['alg none', async () => ({ 'x-api-key': KEY, authorization: `Bearer ${unsecuredToken('contact-alice')}` })],
-    ['a bad signature', async () => ({ 'x-api-key': KEY, authorization: `Bearer ${await token({ secret: `${SECRET}x` })}` })],
+    [
+      'an expired token',
+      async () => ({ 'x-api-key': KEY, authorization: `Bearer ${await token({ expiresIn: -60 })}` }),
+    ],
+    [
+      'a token without exp',
+      async () => ({ 'x-api-key': KEY, authorization: `Bearer ${await token({ omitExp: true })}` }),
+    ],
+    [
+      'alg none',
+      async () => ({ 'x-api-key': KEY, authorization: `Bearer ${unsecuredToken('contact-alice')}` }),
+    ],
+    [
+      'a bad signature',
+      async () => ({ 'x-api-key': KEY, authorization: `Bearer ${await token({ secret: `${SECRET}x` })}` }),
+    ],
     ['an empty sub', async () => ({ 'x-api-key': KEY, authorization: `Bearer ${await token({ sub: '' })}` })],
   ])('%s is a 401 with WWW-Authenticate: Bearer (C-2)', async (_name, headers) => {
     const response = await app.inject({ method: 'GET', url: B, headers: await headers() });
@@ -84,23 +109,45 @@ describe('C-1.7 order and C-3.1 problems on every error path', () => {
     const headers = await authHeaders();
     const big = JSON.stringify({ voucherCode: 'x'.repeat(65 * 1024) });
     const json = { ...headers, 'content-type': 'application/json' };
-    expectProblem(await app.inject({ method: 'POST', url: `${B}/voucher`, headers: json, payload: big }), 413, 'payload-too-large');
     expectProblem(
-      await app.inject({ method: 'POST', url: `${B}/voucher`, headers: { ...headers, 'content-type': 'text/plain' }, payload: 'x' }),
+      await app.inject({ method: 'POST', url: `${B}/voucher`, headers: json, payload: big }),
+      413,
+      'payload-too-large',
+    );
+    expectProblem(
+      await app.inject({
+        method: 'POST',
+        url: `${B}/voucher`,
+        headers: { ...headers, 'content-type': 'text/plain' },
+        payload: 'x',
+      }),
       415,
       'unsupported-media-type',
     );
-    const malformed = await app.inject({ method: 'POST', url: `${B}/voucher`, headers: json, payload: '{"voucherCode":' });
+    const malformed = await app.inject({
+      method: 'POST',
+      url: `${B}/voucher`,
+      headers: json,
+      payload: '{"voucherCode":',
+    });
     expectProblem(malformed, 400, 'validation-failed');
     expect(malformed.json().errors).toEqual([{ path: '', message: 'expected a JSON body' }]);
-    expectProblem(await app.inject({ method: 'POST', url: `${B}/voucher`, headers: json, payload: '' }), 400, 'validation-failed');
+    expectProblem(
+      await app.inject({ method: 'POST', url: `${B}/voucher`, headers: json, payload: '' }),
+      400,
+      'validation-failed',
+    );
   });
 
   it('If-Match: one tag is passed as the version, weak or foreign tags as 0, lists are a 400 (C-6.1)', async () => {
     const headers = await authHeaders();
     const ifMatch = async (value: string) => {
       fake.calls.length = 0;
-      const response = await app.inject({ method: 'DELETE', url: B, headers: { ...headers, 'if-match': value } });
+      const response = await app.inject({
+        method: 'DELETE',
+        url: B,
+        headers: { ...headers, 'if-match': value },
+      });
       return { response, pre: fake.calls[0]?.args[2] };
     };
     expect((await ifMatch('"4"')).pre).toEqual({ ifMatch: 4 });
@@ -130,7 +177,9 @@ describe('C-1.7 order and C-3.1 problems on every error path', () => {
     const a = await send('key-1', { voucherCode: 'A', x: 1 });
     const b = await send('key-1', { x: 1, voucherCode: 'A' });
     const c = await send('key-1', { voucherCode: 'B', x: 1 });
-    expect(a.caller).toMatchObject({ idempotency: { key: 'key-1', fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/) } });
+    expect(a.caller).toMatchObject({
+      idempotency: { key: 'key-1', fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/) },
+    });
     expect(b.caller).toEqual(a.caller);
     expect(c.caller).not.toEqual(a.caller);
     expectProblem((await send('k'.repeat(256), {})).response, 400, 'validation-failed');
@@ -140,7 +189,11 @@ describe('C-1.7 order and C-3.1 problems on every error path', () => {
   it('waitMs must be an integer from 0 to 30000 (C-5.2)', async () => {
     const headers = await authHeaders();
     for (const bad of ['30001', '-1', 'abc', '1.5', '']) {
-      const response = await app.inject({ method: 'GET', url: `/notifications/${NOTIFICATION_ID}?waitMs=${bad}`, headers });
+      const response = await app.inject({
+        method: 'GET',
+        url: `/notifications/${NOTIFICATION_ID}?waitMs=${bad}`,
+        headers,
+      });
       expectProblem(response, 400, 'validation-failed');
       expect(response.json().errors).toEqual([{ path: 'waitMs', message: expect.any(String) }]);
     }
@@ -150,7 +203,11 @@ describe('C-1.7 order and C-3.1 problems on every error path', () => {
   });
 
   it('a URL that does not decode is a 400 on a known path and a 404 elsewhere', async () => {
-    expectProblem(await app.inject({ method: 'GET', url: '/baskets/%zz', headers: await authHeaders() }), 400, 'validation-failed');
+    expectProblem(
+      await app.inject({ method: 'GET', url: '/baskets/%zz', headers: await authHeaders() }),
+      400,
+      'validation-failed',
+    );
     expectProblem(await app.inject({ method: 'GET', url: '/nowhere/%zz' }), 404, 'not-found');
   });
 
@@ -166,7 +223,9 @@ describe('service endpoints', () => {
     const app = await buildApp(fakeApi(async () => notificationAnswer).api);
     expect((await app.inject({ method: 'GET', url: '/healthz' })).json()).toEqual({ status: 'ok' });
     expect((await app.inject({ method: 'GET', url: '/readyz' })).json()).toEqual({ status: 'ready' });
-    expect((await app.inject({ method: 'GET', url: '/openapi.json' })).json()).toMatchObject({ openapi: '3.1.0' });
+    expect((await app.inject({ method: 'GET', url: '/openapi.json' })).json()).toMatchObject({
+      openapi: '3.1.0',
+    });
     const docs = await app.inject({ method: 'GET', url: '/docs' });
     expect(docs.headers['content-type']).toMatch(/^text\/html/);
     expect(docs.body).toContain('/baskets/{id}/voucher');

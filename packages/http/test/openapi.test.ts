@@ -37,21 +37,35 @@ describe('the OpenAPI document (C-4.4)', () => {
   });
 
   it('has every route, once, with its success and problem statuses', () => {
-    const paths = document.paths as Record<string, Record<string, { operationId: string; responses: object }>>;
+    const paths = document.paths as Record<
+      string,
+      Record<string, { operationId: string; responses: object }>
+    >;
     for (const route of routes) {
       const operation = paths[route.path]?.[route.method.toLowerCase()];
       expect(operation?.operationId).toBe(route.operationId);
-      for (const response of route.responses) expect(Object.keys(operation?.responses ?? {})).toContain(String(response.status));
+      for (const response of route.responses)
+        expect(Object.keys(operation?.responses ?? {})).toContain(String(response.status));
       expect(Object.keys(operation?.responses ?? {})).toContain('401');
     }
-    const operationIds = Object.values(paths).flatMap((item) => Object.values(item).map((op) => op.operationId));
+    const operationIds = Object.values(paths).flatMap((item) =>
+      Object.values(item).map((op) => op.operationId),
+    );
     expect(new Set(operationIds).size).toBe(operationIds.length);
     expect(operationIds).toHaveLength(routes.length + 4);
   });
 
   it('names the resources of the interface as components', () => {
     const schemas = Object.keys((document.components as { schemas: object }).schemas);
-    for (const name of ['Basket', 'ProviderBasket', 'LineItem', 'PaymentIntent', 'Notification', 'Problem', 'Money']) {
+    for (const name of [
+      'Basket',
+      'ProviderBasket',
+      'LineItem',
+      'PaymentIntent',
+      'Notification',
+      'Problem',
+      'Money',
+    ]) {
       expect(schemas).toContain(name);
     }
   });
@@ -60,7 +74,7 @@ describe('the OpenAPI document (C-4.4)', () => {
 /** Values around a codec's edges: every decoded value must validate, every rejected one must not. */
 const probes = fc.oneof(
   fc.string(),
-  fc.string({ unit: fc.constantFrom('a', 'z', '0', '9', '|', ':', '-', '+', 'A') , maxLength: 50 }),
+  fc.string({ unit: fc.constantFrom('a', 'z', '0', '9', '|', ':', '-', '+', 'A'), maxLength: 50 }),
   fc.uuid({ version: [4, 7] }),
   fc.uuid().map((u) => u.toUpperCase()),
   fc.integer({ min: -(2 ** 31) - 2, max: 2 ** 31 + 2 }),

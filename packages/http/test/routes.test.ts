@@ -44,7 +44,13 @@ const cases: ReadonlyArray<{
     operation: 'deletePaymentIntent',
     args: [BASKET_ID, PI, {}],
   },
-  { method: 'POST', url: `${B}/products/${encodeURIComponent(PRODUCT)}`, body, operation: 'addProduct', args: [BASKET_ID, PRODUCT, body, {}] },
+  {
+    method: 'POST',
+    url: `${B}/products/${encodeURIComponent(PRODUCT)}`,
+    body,
+    operation: 'addProduct',
+    args: [BASKET_ID, PRODUCT, body, {}],
+  },
   {
     method: 'POST',
     url: `${B}/products/${encodeURIComponent(PRODUCT)}/ticketing/select-seats`,
@@ -86,14 +92,36 @@ const cases: ReadonlyArray<{
     operation: 'setProviderBasketDeliveryMethod',
     args: [BASKET_ID, PROVIDER_BASKET, body, {}],
   },
-  { method: 'PATCH', url: `${B}/set-customer-details`, body, operation: 'setCustomerDetails', args: [BASKET_ID, body, {}] },
+  {
+    method: 'PATCH',
+    url: `${B}/set-customer-details`,
+    body,
+    operation: 'setCustomerDetails',
+    args: [BASKET_ID, body, {}],
+  },
   { method: 'POST', url: `${B}/voucher`, body, operation: 'addVoucherToBasket', args: [BASKET_ID, body, {}] },
   // Interface #16: the DELETE carries a body.
-  { method: 'DELETE', url: `${B}/voucher`, body, operation: 'removeVoucherFromBasket', args: [BASKET_ID, body, {}] },
+  {
+    method: 'DELETE',
+    url: `${B}/voucher`,
+    body,
+    operation: 'removeVoucherFromBasket',
+    args: [BASKET_ID, body, {}],
+  },
   { method: 'POST', url: '/psp/tokens/use-existing', body, operation: 'useSavedPaymentToken', args: [body] },
   { method: 'GET', url: `${B}/payment-intents/${PI}`, operation: 'getPaymentIntent', args: [BASKET_ID, PI] },
-  { method: 'GET', url: `/notifications/${NOTIFICATION_ID}`, operation: 'getNotification', args: [NOTIFICATION_ID, undefined] },
-  { method: 'GET', url: `/notifications/${NOTIFICATION_ID}?waitMs=0`, operation: 'getNotification', args: [NOTIFICATION_ID, 0] },
+  {
+    method: 'GET',
+    url: `/notifications/${NOTIFICATION_ID}`,
+    operation: 'getNotification',
+    args: [NOTIFICATION_ID, undefined],
+  },
+  {
+    method: 'GET',
+    url: `/notifications/${NOTIFICATION_ID}?waitMs=0`,
+    operation: 'getNotification',
+    args: [NOTIFICATION_ID, 0],
+  },
   { method: 'GET', url: `${B}/events`, operation: 'getBasketEvents', args: [BASKET_ID] },
 ];
 
@@ -108,7 +136,12 @@ describe('every endpoint is bound to its API operation', () => {
   it.each(cases)('$method $url → $operation', async ({ method, url, body: payload, operation, args }) => {
     fake.calls.length = 0;
     const headers = await authHeaders('contact-alice');
-    const response = await app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
+    const response = await app.inject({
+      method,
+      url,
+      headers,
+      ...(payload === undefined ? {} : { payload }),
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ notificationId: NOTIFICATION_ID });
     expect(fake.calls).toHaveLength(1);

@@ -15,14 +15,16 @@ const key = (request: ProviderBasketRequest): string =>
 
 /**
  * The catalog's providers: they publish the catalog and answer payment intents as their `confirm`
- * says (C-8.2). Inventory holds are not kept here: they are storage (`Commit.holds`).
+ * says (C-8.2), after `latencyMs` (C-10.1). Inventory holds are not kept here: they are storage
+ * (`Commit.holds`), and capacities come from the catalog (`capacityOf` in the core).
  */
 export const simulatedProviders = (catalog: Catalog, options: SimulationOptions = {}): SimulatedProviders => {
   const index = catalogIndex(catalog);
   const answer = latency(options.latencyMs ?? 0);
   const confirmed = new Set<string>();
   return {
-    catalog: () => answer(() => index),
+    // The published catalog is data the service reads, not a provider's answer: no latency.
+    catalog: async () => index,
     confirm: (request) =>
       answer(() => {
         // A provider the catalog does not know cannot confirm anything.

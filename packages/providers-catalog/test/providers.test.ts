@@ -77,6 +77,13 @@ describe('simulatedProviders', () => {
     expect(answer).toBe('confirmed');
   });
 
+  it('publishes the catalog at once whatever the latency: only answers are delayed', async () => {
+    vi.useFakeTimers();
+    const providers = simulatedProviders(catalog, { latencyMs: 250 });
+    await expect(providers.catalog()).resolves.toMatchObject({ catalog });
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it('refuses a negative latency', () => {
     expect(() => simulatedProviders(catalog, { latencyMs: -1 })).toThrow('latencyMs');
   });

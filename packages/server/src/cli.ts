@@ -37,7 +37,8 @@ const main = async (argv: ReadonlyArray<string>): Promise<number | 'serving'> =>
         options: { contact: { type: 'string' }, store: { type: 'string' }, ttl: { type: 'string' } },
       });
       const ttl = values.ttl === undefined ? undefined : Number(values.ttl);
-      if (ttl !== undefined && (!Number.isInteger(ttl) || ttl <= 0)) return fail('--ttl must be a positive integer');
+      if (ttl !== undefined && (!Number.isInteger(ttl) || ttl <= 0))
+        return fail('--ttl must be a positive integer');
       return token(config.value, {
         ...(values.contact === undefined ? {} : { contactId: values.contact }),
         ...(values.store === undefined ? {} : { storeId: values.store }),
@@ -51,7 +52,9 @@ const main = async (argv: ReadonlyArray<string>): Promise<number | 'serving'> =>
     case 'openapi': {
       const { values } = parseArgs({ args: [...rest], options: { html: { type: 'boolean' } } });
       const document = openApiDocument();
-      process.stdout.write(values.html === true ? renderApiReference(document) : `${JSON.stringify(document, null, 2)}\n`);
+      process.stdout.write(
+        values.html === true ? renderApiReference(document) : `${JSON.stringify(document, null, 2)}\n`,
+      );
       return 0;
     }
     default:

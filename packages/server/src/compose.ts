@@ -1,14 +1,12 @@
-import {
-  type BasketApp,
-  createBasketApp,
-  type Ids,
-  randomIds,
-  type Storage,
-  systemClock,
-} from '@basket/app';
+import { type BasketApp, createBasketApp, type Ids, randomIds, type Storage, systemClock } from '@basket/app';
 import type { Catalog } from '@basket/core';
 import { basketFastifyOptions, basketHttp } from '@basket/http';
-import { demoCatalogPath, loadCatalogFile, simulatedPaymentProvider, simulatedProviders } from '@basket/providers-catalog';
+import {
+  demoCatalogPath,
+  loadCatalogFile,
+  simulatedPaymentProvider,
+  simulatedProviders,
+} from '@basket/providers-catalog';
 import { createMemoryStorage } from '@basket/store-memory';
 import { storageFromUrl } from '@basket/store-postgres';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -80,7 +78,9 @@ export const createBasketServer = async (
   });
 
   const sweeper = setInterval(() => {
-    app.sweepExpiredHolds().catch((error: unknown) => logger.warn({ error: errorSummary(error) }, 'sweep failed'));
+    app
+      .sweepExpiredHolds()
+      .catch((error: unknown) => logger.warn({ error: errorSummary(error) }, 'sweep failed'));
   }, SWEEP_INTERVAL_MS);
   sweeper.unref();
 

@@ -40,14 +40,17 @@ const integer = (name: string, raw: string | undefined, fallback: number, max: n
   const value = nonEmpty(raw);
   if (value === undefined) return { ok: true, value: fallback };
   const n = /^\d+$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
-  return n <= max ? { ok: true, value: n } : { ok: false, error: `${name} must be an integer from 0 to ${max}` };
+  return n <= max
+    ? { ok: true, value: n }
+    : { ok: false, error: `${name} must be an integer from 0 to ${max}` };
 };
 
 const publicKeys = (env: Environment): Read<JwtPublicKey[]> => {
   const spki = nonEmpty(env.BASKET_JWT_PUBLIC_KEY);
   if (spki === undefined) return { ok: true, value: [] };
   const alg = env.BASKET_JWT_PUBLIC_KEY_ALG ?? 'RS256';
-  if (alg !== 'RS256' && alg !== 'ES256') return { ok: false, error: 'BASKET_JWT_PUBLIC_KEY_ALG must be RS256 or ES256' };
+  if (alg !== 'RS256' && alg !== 'ES256')
+    return { ok: false, error: 'BASKET_JWT_PUBLIC_KEY_ALG must be RS256 or ES256' };
   return { ok: true, value: [{ alg, spki: spki.replace(/\\n/g, '\n') }] };
 };
 
@@ -62,7 +65,8 @@ export const readConfig = (env: Environment): Read<ServerConfig> => {
   if (production && secret === undefined && keys.ok && keys.value.length === 0) {
     errors.push('BASKET_JWT_SECRET (or BASKET_JWT_PUBLIC_KEY) is required when NODE_ENV=production');
   }
-  if (!port.ok || !latency.ok || !keys.ok || errors.length > 0) return { ok: false, error: errors.join('; ') };
+  if (!port.ok || !latency.ok || !keys.ok || errors.length > 0)
+    return { ok: false, error: errors.join('; ') };
   const developmentSecret = secret === undefined && keys.value.length === 0;
   const databaseUrl = nonEmpty(env.BASKET_DATABASE_URL);
   const catalogPath = nonEmpty(env.BASKET_CATALOG);

@@ -25,7 +25,9 @@ const redacted = (data: JsonObject): JsonObject => {
  */
 export const events = async (config: ServerConfig, basketId: string): Promise<number> => {
   if (config.databaseUrl === 'memory:') {
-    process.stderr.write('basket events: memory: storage lives inside the server; use GET /baskets/{id}/events\n');
+    process.stderr.write(
+      'basket events: memory: storage lives inside the server; use GET /baskets/{id}/events\n',
+    );
     return 1;
   }
   const storage = await openStorage(config.databaseUrl);
@@ -36,7 +38,12 @@ export const events = async (config: ServerConfig, basketId: string): Promise<nu
       return 1;
     }
     for (const event of recorded) {
-      const line = { version: event.version, type: event.type, recorded: event.recorded, data: redacted(event.data) };
+      const line = {
+        version: event.version,
+        type: event.type,
+        recorded: event.recorded,
+        data: redacted(event.data),
+      };
       process.stdout.write(`${JSON.stringify(line)}\n`);
     }
     return 0;

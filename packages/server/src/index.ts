@@ -1,7 +1,7 @@
-export { createBasketServer, errorSummary, openStorage } from './compose';
 export type { BasketServer } from './compose';
-export { DEVELOPMENT_JWT_SECRET, readConfig } from './config';
+export { createBasketServer, errorSummary, openStorage } from './compose';
 export type { Environment, ServerConfig } from './config';
-export { mintDevToken } from './dev-token';
+export { DEVELOPMENT_JWT_SECRET, readConfig } from './config';
 export type { DevTokenOptions } from './dev-token';
+export { mintDevToken } from './dev-token';
 export { createLogger, logRequests, REDACTED_PATHS } from './logger';

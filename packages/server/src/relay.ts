@@ -15,7 +15,11 @@ export const startOutboxRelay = (options: {
   readonly logger: Logger;
   readonly env: Readonly<Record<string, string | undefined>>;
 }): OutboxRelay | undefined => {
-  const relay = startRelayFromEnv({ outbox: options.storage.outbox, logger: options.logger, env: options.env });
+  const relay = startRelayFromEnv({
+    outbox: options.storage.outbox,
+    logger: options.logger,
+    env: options.env,
+  });
   if (relay === undefined) return undefined;
   const unsubscribe = options.app.subscribe(() => relay.nudge());
   options.logger.info({}, 'outbox relay to NATS started');

@@ -55,7 +55,10 @@ export const serve = async (config: ServerConfig, env: Environment): Promise<voi
         process.exit(0);
       })
       .catch((error: unknown) => {
-        logger.error({ error: { name: error instanceof Error ? error.name : typeof error } }, 'shutdown failed');
+        logger.error(
+          { error: { name: error instanceof Error ? error.name : typeof error } },
+          'shutdown failed',
+        );
         process.exit(1);
       });
   };

@@ -3,7 +3,11 @@ import { demoCatalogPath, loadCatalogFile } from '@basket/providers-catalog';
 import type { ServerConfig } from './config';
 import { mintDevToken } from './dev-token';
 
-export type TokenArguments = { readonly contactId?: string; readonly storeId?: string; readonly ttlSeconds?: number };
+export type TokenArguments = {
+  readonly contactId?: string;
+  readonly storeId?: string;
+  readonly ttlSeconds?: number;
+};
 
 /**
  * `basket token`: a development JWT for a contact (or a guest) and the store's x-api-key, as shell
@@ -11,14 +15,18 @@ export type TokenArguments = { readonly contactId?: string; readonly storeId?: s
  */
 export const token = async (config: ServerConfig, args: TokenArguments): Promise<number> => {
   if (config.jwt.secret === undefined) {
-    process.stderr.write('basket token: no BASKET_JWT_SECRET to sign with (the server verifies public keys only)\n');
+    process.stderr.write(
+      'basket token: no BASKET_JWT_SECRET to sign with (the server verifies public keys only)\n',
+    );
     return 1;
   }
   const catalog = await loadCatalogFile(config.catalogPath ?? demoCatalogPath);
   const storeId = args.storeId ?? catalog.stores[0]?.id;
   if (storeId === undefined || !catalog.stores.some((store) => store.id === storeId)) {
     const known = catalog.stores.map((store) => store.id).join(', ');
-    process.stderr.write(`basket token: unknown store ${storeId ?? '(none)'}; the catalog's stores: ${known}\n`);
+    process.stderr.write(
+      `basket token: unknown store ${storeId ?? '(none)'}; the catalog's stores: ${known}\n`,
+    );
     return 1;
   }
   const jwt = await mintDevToken({

@@ -21,7 +21,12 @@ export type RequestOptions = {
 export type Client = {
   readonly url: string;
   readonly contract: Contract;
-  readonly send: (method: string, path: string, credentials: Credentials, options?: RequestOptions) => Promise<Reply>;
+  readonly send: (
+    method: string,
+    path: string,
+    credentials: Credentials,
+    options?: RequestOptions,
+  ) => Promise<Reply>;
   /** Polls a notification (long poll, C-5.2) until it is no longer Pending. */
   readonly settle: (notificationId: string, credentials: Credentials) => Promise<Record<string, unknown>>;
 };
@@ -43,13 +48,25 @@ export const createClient = async (url: string): Promise<Client> => {
       body = JSON.stringify(options.json);
       headers['content-type'] ??= 'application/json';
     } else if (options.raw !== undefined) body = options.raw;
-    const response = await fetch(`${url}${path}`, { method, headers, ...(body === undefined ? {} : { body }) });
+    const response = await fetch(`${url}${path}`, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body }),
+    });
     const text = await response.text();
     const contentType = response.headers.get('content-type') ?? '';
-    const reply: Reply = { status: response.status, headers: response.headers, contentType, body: parse(contentType, text), text };
+    const reply: Reply = {
+      status: response.status,
+      headers: response.headers,
+      contentType,
+      body: parse(contentType, text),
+      text,
+    };
     const violations = contract.violations(method, path, reply);
     if (violations.length > 0) {
-      throw new Error(`${method} ${path} → ${reply.status} breaks the contract: ${violations.join('; ')}\n${text.slice(0, 400)}`);
+      throw new Error(
+        `${method} ${path} → ${reply.status} breaks the contract: ${violations.join('; ')}\n${text.slice(0, 400)}`,
+      );
     }
     return reply;
   };
@@ -57,7 +74,8 @@ export const createClient = async (url: string): Promise<Client> => {
   const settle: Client['settle'] = async (notificationId, credentials) => {
     for (;;) {
       const reply = await send('GET', `/notifications/${notificationId}?waitMs=10000`, credentials);
-      if (reply.status !== 200) throw new Error(`notification ${notificationId}: ${reply.status} ${reply.text}`);
+      if (reply.status !== 200)
+        throw new Error(`notification ${notificationId}: ${reply.status} ${reply.text}`);
       const notification = reply.body as Record<string, unknown>;
       if (notification.status !== 'Pending') return notification;
     }

@@ -26,7 +26,12 @@ const codecs: Readonly<Record<string, { decode: (u: unknown) => { _tag: string }
   Problem,
 };
 
-export type Checked = { readonly status: number; readonly contentType: string; readonly body: unknown; readonly text: string };
+export type Checked = {
+  readonly status: number;
+  readonly contentType: string;
+  readonly body: unknown;
+  readonly text: string;
+};
 
 /**
  * Checks every response against the server's own `/openapi.json` and the core codecs: its status is
@@ -53,9 +58,11 @@ export const createContract = (document: unknown) => {
   const operationOf = (method: string, path: string) => {
     const match = templates.find(({ pattern }) => pattern.test(path));
     const operation = match === undefined ? undefined : openApi.paths[match.template]?.[method.toLowerCase()];
-    return match === undefined || operation === undefined ? undefined : { template: match.template, operation };
+    return match === undefined || operation === undefined
+      ? undefined
+      : { template: match.template, operation };
   };
-  const escape = (segment: string): string => segment.replace(/~/g, '~0').replace(/\//g, '~1');
+  const pointerSegment = (segment: string): string => segment.replace(/~/g, '~0').replace(/\//g, '~1');
 
   const decodes = (name: string, body: unknown): boolean => {
     const codec = codecs[name];
@@ -67,7 +74,8 @@ export const createContract = (document: unknown) => {
     const found: string[] = [];
     const isProblem = response.status >= 400;
     if (isProblem) {
-      if (!response.contentType.startsWith('application/problem+json')) found.push(`content type ${response.contentType}`);
+      if (!response.contentType.startsWith('application/problem+json'))
+        found.push(`content type ${response.contentType}`);
       const problem = validatorOf('#/components/schemas/Problem');
       if (!problem(response.body)) found.push(`problem schema: ${ajv.errorsText(problem.errors)}`);
       if (!decodes('Problem', response.body)) found.push('Problem codec');
@@ -77,11 +85,13 @@ export const createContract = (document: unknown) => {
     const matched = method === 'HEAD' ? undefined : operationOf(method, path.split('?')[0] ?? '');
     if (matched === undefined) return found;
     const spec = matched.operation.responses[String(response.status)];
-    if (spec === undefined) return [...found, `status ${response.status} is not declared for ${method} ${path}`];
+    if (spec === undefined)
+      return [...found, `status ${response.status} is not declared for ${method} ${path}`];
     const [mediaType, media] = Object.entries(spec.content ?? {})[0] ?? [];
-    if (mediaType === undefined || media === undefined || isProblem || mediaType === 'text/html') return found;
+    if (mediaType === undefined || media === undefined || isProblem || mediaType === 'text/html')
+      return found;
     const ref = media.schema.$ref;
-    const pointer = `#/paths/${escape(matched.template)}/${method.toLowerCase()}/responses/${response.status}/content/${escape(mediaType)}/schema`;
+    const pointer = `#/paths/${pointerSegment(matched.template)}/${method.toLowerCase()}/responses/${response.status}/content/${pointerSegment(mediaType)}/schema`;
     const validate = validatorOf(pointer);
     if (!validate(response.body)) found.push(`schema ${String(ref)}: ${ajv.errorsText(validate.errors)}`);
     const name = typeof ref === 'string' ? (ref.split('/').pop() ?? '') : '';

@@ -4,7 +4,15 @@ import { fileURLToPath } from 'node:url';
 
 /** The repository root, where `tsx packages/server/src/cli.ts` runs. */
 export const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const TSX = `${ROOT}node_modules/.bin/tsx`;
+/**
+ * `node --import tsx packages/server/src/cli.ts`: what `tsx packages/server/src/cli.ts` runs, in one
+ * process. The tsx CLI runs the script in a child and relays signals to it, but SIGKILLs a child that
+ * has not acknowledged a SIGTERM within 30 ms (a busy event loop): that would hide C-10.3's shutdown.
+ */
+const cli = (args: ReadonlyArray<string>): [string, string[]] => [
+  process.execPath,
+  ['--import', 'tsx', 'packages/server/src/cli.ts', ...args],
+];
 
 export const TEST_SECRET = 'http-black-box-test-secret-0123456789';
 
@@ -33,7 +41,8 @@ export const runCli = (
   env: Record<string, string> = {},
 ): Promise<{ code: number | null; stdout: string; stderr: string }> =>
   new Promise((resolve, reject) => {
-    const child = spawn(TSX, ['packages/server/src/cli.ts', ...args], {
+    const [command, argv] = cli(args);
+    const child = spawn(command, argv, {
       cwd: ROOT,
       env: { ...process.env, BASKET_JWT_SECRET: TEST_SECRET, ...env },
     });
@@ -55,7 +64,8 @@ export const runCli = (
  */
 export const spawnServer = (env: Record<string, string> = {}): Promise<SpawnedServer> =>
   new Promise((resolve, reject) => {
-    const child = spawn(TSX, ['packages/server/src/cli.ts', 'serve'], {
+    const [command, argv] = cli(['serve']);
+    const child = spawn(command, argv, {
       cwd: ROOT,
       env: {
         ...process.env,

@@ -10,7 +10,11 @@ export const newBasket = async (client: Client, credentials: Credentials): Promi
   return (reply.body as Basket).id;
 };
 
-export const getBasket = async (client: Client, credentials: Credentials, basketId: string): Promise<Basket> => {
+export const getBasket = async (
+  client: Client,
+  credentials: Credentials,
+  basketId: string,
+): Promise<Basket> => {
   const reply = await client.send('GET', `/baskets/${basketId}`, credentials);
   expect(reply.status).toBe(200);
   return reply.body as Basket;
@@ -60,36 +64,60 @@ export const preparedBasket = async (
   client: Client,
   credentials: Credentials,
   options: { readonly withIntent: boolean } = { withIntent: true },
-): Promise<{ basketId: string; providerBasketId: string; lineItemId: string; paymentIntentId: string; notificationId: string }> => {
+): Promise<{
+  basketId: string;
+  providerBasketId: string;
+  lineItemId: string;
+  paymentIntentId: string;
+  notificationId: string;
+}> => {
   const basketId = await newBasket(client, credentials);
   const B = `/baskets/${basketId}`;
   await succeed(client, credentials, 'PATCH', `${B}/assign-contact`);
-  const added = await command(client, credentials, 'POST', `${B}/products/${encodeURIComponent(PIE_ID)}`, { quantity: 2 });
+  const added = await command(client, credentials, 'POST', `${B}/products/${encodeURIComponent(PIE_ID)}`, {
+    quantity: 2,
+  });
   expect(added.notification.status).toBe('Succeeded');
   const basket = await getBasket(client, credentials, basketId);
   const providerBasket = basket.providerBaskets[0];
   const line = providerBasket?.lineItems[0];
   if (providerBasket === undefined || line === undefined) throw new Error('the pie did not make a line');
-  await succeed(client, credentials, 'POST', `${B}/provider/${encodeURIComponent(providerBasket.id)}/set-delivery-method`, {
-    deliveryMethod: {
-      type: 'KioskCollection',
-      id: 'fnb-kiosk',
-      kioskId: 'kiosk-north',
-      collectionTime: new Date(Date.now() + 86_400_000).toISOString(),
-      collectionId: 'c-1',
-      seatId: 's-1',
+  await succeed(
+    client,
+    credentials,
+    'POST',
+    `${B}/provider/${encodeURIComponent(providerBasket.id)}/set-delivery-method`,
+    {
+      deliveryMethod: {
+        type: 'KioskCollection',
+        id: 'fnb-kiosk',
+        kioskId: 'kiosk-north',
+        collectionTime: new Date(Date.now() + 86_400_000).toISOString(),
+        collectionId: 'c-1',
+        seatId: 's-1',
+      },
     },
-  });
-  await succeed(client, credentials, 'PATCH', `${B}/set-customer-details`, {
-    customerDetails: [{ type: 'Email', value: { email: 'someone@example.com' } }],
-  }, 202);
+  );
+  await succeed(
+    client,
+    credentials,
+    'PATCH',
+    `${B}/set-customer-details`,
+    {
+      customerDetails: [{ type: 'Email', value: { email: 'someone@example.com' } }],
+    },
+    202,
+  );
   let paymentIntentId = '00000000-0000-4000-8000-000000000000';
   if (options.withIntent) {
     const intent = await client.send('POST', `${B}/payment-intents`, credentials, { json: {} });
     expect([200, 202]).toContain(intent.status);
     if (intent.status === 200) paymentIntentId = (intent.body as { id: string }).id;
     else {
-      const settled = await client.settle((intent.body as { notificationId: string }).notificationId, credentials);
+      const settled = await client.settle(
+        (intent.body as { notificationId: string }).notificationId,
+        credentials,
+      );
       paymentIntentId = String(settled.paymentIntentId);
     }
   }

@@ -10,7 +10,13 @@ export const BOB = 'contact-bob';
 /** The x-api-key of a store: base64 of its id (C-2.2). */
 export const keyOf = (storeId: string): string => Buffer.from(storeId).toString('base64');
 
-export type TokenOptions = { sub?: string; expiresIn?: number; secret?: string; audience?: string; omitExp?: boolean };
+export type TokenOptions = {
+  sub?: string;
+  expiresIn?: number;
+  secret?: string;
+  audience?: string;
+  omitExp?: boolean;
+};
 
 export const mint = (options: TokenOptions = {}): Promise<string> => {
   const now = Math.floor(Date.now() / 1000);
@@ -43,11 +49,17 @@ export const unauthorizedVariants = async (sub: string): Promise<ReadonlyArray<[
     ['an undecodable x-api-key', { 'x-api-key': '***not base64***', authorization: bearer }],
     ['an unknown store', { 'x-api-key': keyOf('no-such-store'), authorization: bearer }],
     ['no bearer', { 'x-api-key': keyOf(STORE) }],
-    ['an expired token', { 'x-api-key': keyOf(STORE), authorization: `Bearer ${await mint({ sub, expiresIn: -120 })}` }],
+    [
+      'an expired token',
+      { 'x-api-key': keyOf(STORE), authorization: `Bearer ${await mint({ sub, expiresIn: -120 })}` },
+    ],
     ['alg none', { 'x-api-key': keyOf(STORE), authorization: `Bearer ${unsecured(sub)}` }],
     [
       'a bad signature',
-      { 'x-api-key': keyOf(STORE), authorization: `Bearer ${await mint({ sub, secret: `${TEST_SECRET}-forged` })}` },
+      {
+        'x-api-key': keyOf(STORE),
+        authorization: `Bearer ${await mint({ sub, secret: `${TEST_SECRET}-forged` })}`,
+      },
     ],
   ];
 };

@@ -67,7 +67,7 @@ const createPaymentIntent = async (
   if (E.isLeft(basket)) return basket.left;
   const { state } = basket.right;
   const active = state.activePaymentIntentId;
-  if (active !== undefined) {
+  if (active !== undefined && state.status === 'locked') {
     const intent = (await loadIntent(ctx.storage.events, active)).state;
     return intent.status === 'none' || intent.creation.notificationId === undefined
       ? problemAnswer('basket-locked', `payment intent ${active} is being created`)

@@ -33,6 +33,7 @@ const useSavedPaymentToken = async (env: ApiEnv, caller: Caller, body: unknown):
     intent.status === 'none' ||
     basket === undefined ||
     !exists(basket) ||
+    basket.status === 'deleted' ||
     basket.storeId !== caller.storeId
   ) {
     return problemAnswer('payment-intent-not-found', `no payment intent ${paymentIntentId} in this store`);

@@ -70,9 +70,12 @@ export const createProcessor = (ctx: AppContext): Processor => {
   };
 
   const drainBasket = async (basketId: string): Promise<void> => {
+    let previous: string | undefined;
     for (;;) {
       const accepted = await ctx.storage.commands.oldestPending(basketId);
-      if (accepted === undefined) return;
+      // The same command again right after it was handled: leave it to a later attempt.
+      if (accepted === undefined || accepted.notificationId === previous) return;
+      previous = accepted.notificationId;
       const handled = await attempt(accepted);
       await reportCompleted(accepted, handled);
       // Left Pending: a later kick or the recovery takes it up again, still first of its basket.

@@ -57,7 +57,9 @@ export const publicEndpoints: ReadonlyArray<PublicEndpoint> = [
 const problemResponse = (status: number, problemRef: JsonSchema): JsonSchema => ({
   description: statusDescriptions[status] ?? 'An error.',
   content: { [PROBLEM_CONTENT_TYPE]: { schema: problemRef } },
-  ...(status === 401 ? { headers: { 'WWW-Authenticate': { schema: { type: 'string', const: 'Bearer' } } } } : {}),
+  ...(status === 401
+    ? { headers: { 'WWW-Authenticate': { schema: { type: 'string', const: 'Bearer' } } } }
+    : {}),
 });
 
 const headerParameters = (route: RouteSpec): JsonSchema[] => [
@@ -82,7 +84,8 @@ const operation = (route: RouteSpec, registry: SchemaRegistry): JsonSchema => {
             name: 'waitMs',
             in: 'query',
             required: false,
-            description: 'Hold the answer until the notification completes or this many milliseconds pass (C-5.2).',
+            description:
+              'Hold the answer until the notification completes or this many milliseconds pass (C-5.2).',
             schema: { type: 'integer', minimum: 0, maximum: MAX_WAIT_MS },
           },
         ]
@@ -93,7 +96,9 @@ const operation = (route: RouteSpec, registry: SchemaRegistry): JsonSchema => {
       String(response.status),
       {
         description: response.description,
-        ...(route.etag && response.status === 200 ? { headers: { ETag: { $ref: '#/components/headers/ETag' } } } : {}),
+        ...(route.etag && response.status === 200
+          ? { headers: { ETag: { $ref: '#/components/headers/ETag' } } }
+          : {}),
         ...(response.codec === undefined
           ? {}
           : { content: { 'application/json': { schema: registry.schemaOf(response.codec) } } }),
@@ -130,7 +135,10 @@ const publicOperation = (endpoint: PublicEndpoint, registry: SchemaRegistry): Js
     summary: endpoint.summary,
     security: [],
     responses: {
-      '200': { description: 'OK', content: { [endpoint.contentType]: { schema: endpoint.schema(registry) } } },
+      '200': {
+        description: 'OK',
+        content: { [endpoint.contentType]: { schema: endpoint.schema(registry) } },
+      },
       ...Object.fromEntries(
         [...endpoint.problems, 500].map((status) => [String(status), problemResponse(status, problemRef)]),
       ),
@@ -138,7 +146,9 @@ const publicOperation = (endpoint: PublicEndpoint, registry: SchemaRegistry): Js
   };
 };
 
-export type OpenApiOptions = { readonly servers?: ReadonlyArray<{ readonly url: string; readonly description?: string }> };
+export type OpenApiOptions = {
+  readonly servers?: ReadonlyArray<{ readonly url: string; readonly description?: string }>;
+};
 
 /** The OpenAPI 3.1 document of every endpoint, generated from the route table and the core codecs. */
 export const openApiDocument = (options: OpenApiOptions = {}): JsonSchema => {
@@ -158,8 +168,18 @@ export const openApiDocument = (options: OpenApiOptions = {}): JsonSchema => {
     components: {
       schemas: registry.components(),
       securitySchemes: {
-        apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'base64 of the store id (C-2.2)' },
-        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: '`sub` = contact (C-2.3)' },
+        apiKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'x-api-key',
+          description: 'base64 of the store id (C-2.2)',
+        },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: '`sub` = contact (C-2.3)',
+        },
       },
       parameters: {
         IfMatch: {

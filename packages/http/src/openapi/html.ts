@@ -21,7 +21,9 @@ const markdown = (text: string): string =>
     .join('\n');
 
 const record = (value: unknown): Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
 
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
@@ -37,7 +39,8 @@ const typeOf = (schema: Record<string, unknown>): string => {
     return `<a href="#${anchor(name)}">${escapeHtml(name)}</a>`;
   }
   if ('const' in schema) return `<code>${escapeHtml(JSON.stringify(schema.const))}</code>`;
-  if (Array.isArray(schema.enum)) return schema.enum.map((v) => `<code>${escapeHtml(String(v))}</code>`).join(' | ');
+  if (Array.isArray(schema.enum))
+    return schema.enum.map((v) => `<code>${escapeHtml(String(v))}</code>`).join(' | ');
   const alternatives = list(schema.oneOf ?? schema.anyOf);
   if (alternatives.length > 0) return alternatives.map((s) => typeOf(record(s))).join(' | ');
   if (schema.type === 'array') return `array of ${typeOf(record(schema.items))}`;
@@ -61,7 +64,8 @@ const propertiesTable = (schema: Record<string, unknown>): string => {
   const required = new Set(list(schema.required).map(String));
   const rows = Object.entries(properties).map(([name, value]) => {
     const property = record(value);
-    const nested = property.type === 'object' && property.properties !== undefined ? propertiesTable(property) : '';
+    const nested =
+      property.type === 'object' && property.properties !== undefined ? propertiesTable(property) : '';
     return `<tr><td><code>${escapeHtml(name)}</code></td><td>${typeOf(property)}${nested}</td><td>${
       required.has(name) ? 'R' : 'O'
     }</td><td>${markdown(text(property.description))}</td></tr>`;
@@ -71,7 +75,9 @@ const propertiesTable = (schema: Record<string, unknown>): string => {
 };
 
 const schemaBlock = (schema: Record<string, unknown>): string =>
-  schema.type === 'object' && schema.properties !== undefined ? propertiesTable(schema) : `<p>${typeOf(schema)}</p>`;
+  schema.type === 'object' && schema.properties !== undefined
+    ? propertiesTable(schema)
+    : `<p>${typeOf(schema)}</p>`;
 
 const parametersTable = (parameters: unknown[], components: Record<string, unknown>): string => {
   const rows = parameters.map((value) => {
@@ -100,7 +106,12 @@ const responsesList = (responses: Record<string, unknown>): string => {
   return `<h4>Responses</h4><table><thead><tr><th>Status</th><th>Body</th><th>Meaning</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
 };
 
-const operationSection = (method: string, path: string, op: Record<string, unknown>, parameters: Record<string, unknown>) => {
+const operationSection = (
+  method: string,
+  path: string,
+  op: Record<string, unknown>,
+  parameters: Record<string, unknown>,
+) => {
   const body = record(op.requestBody);
   const bodySchema = record(record(record(body.content)['application/json']).schema);
   const id = escapeHtml(text(op.operationId));
@@ -139,7 +150,10 @@ export const renderApiReference = (document: JsonSchema): string => {
       .join('\n')}`;
   });
   const nav = operations
-    .map(({ path, method, op }) => `<li><a href="#${escapeHtml(text(op.operationId))}">${method.toUpperCase()} ${escapeHtml(path)}</a></li>`)
+    .map(
+      ({ path, method, op }) =>
+        `<li><a href="#${escapeHtml(text(op.operationId))}">${method.toUpperCase()} ${escapeHtml(path)}</a></li>`,
+    )
     .join('');
   const schemaSections = Object.entries(schemas).map(
     ([name, schema]) =>

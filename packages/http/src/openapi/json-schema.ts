@@ -17,7 +17,11 @@ const COMPONENT_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
 /** Codecs that add no shape of their own: exact (strips unknown fields), readonly, refinements. */
 const unwrap = (codec: t.Any): t.Any => {
   let current = codec;
-  while (current instanceof t.ExactType || current instanceof t.ReadonlyType || current instanceof t.RefinementType) {
+  while (
+    current instanceof t.ExactType ||
+    current instanceof t.ReadonlyType ||
+    current instanceof t.RefinementType
+  ) {
     current = current.type;
   }
   return current;
@@ -69,7 +73,10 @@ export const createSchemaRegistry = (): SchemaRegistry => {
   const named = (codec: t.Any, build: () => JsonSchema): JsonSchema =>
     COMPONENT_NAME.test(codec.name) ? component(codec, build) : build();
 
-  const objectSchema = (codec: t.InterfaceType<t.Props> | t.PartialType<t.Props>, required: boolean): JsonSchema => {
+  const objectSchema = (
+    codec: t.InterfaceType<t.Props> | t.PartialType<t.Props>,
+    required: boolean,
+  ): JsonSchema => {
     const properties = Object.fromEntries(
       Object.entries<t.Any>(codec.props).map(([key, prop]) => [key, schemaOf(prop)]),
     );
@@ -99,7 +106,9 @@ export const createSchemaRegistry = (): SchemaRegistry => {
     if (discriminant === undefined || !refs.every((r): r is string => typeof r === 'string')) {
       return { anyOf: members };
     }
-    const mapping = Object.fromEntries(discriminant.values.map((value, index) => [String(value), refs[index]]));
+    const mapping = Object.fromEntries(
+      discriminant.values.map((value, index) => [String(value), refs[index]]),
+    );
     return { oneOf: members, discriminator: { propertyName: discriminant.key, mapping } };
   };
 
@@ -132,7 +141,9 @@ export const createSchemaRegistry = (): SchemaRegistry => {
     }
     if (codec instanceof t.DictionaryType) {
       const values = schemaOf(codec.codomain);
-      return Object.keys(values).length === 0 ? { type: 'object' } : { type: 'object', additionalProperties: values };
+      return Object.keys(values).length === 0
+        ? { type: 'object' }
+        : { type: 'object', additionalProperties: values };
     }
     if (codec instanceof t.StringType) return { type: 'string' };
     if (codec instanceof t.NumberType) return { type: 'number' };

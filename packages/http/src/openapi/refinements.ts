@@ -17,7 +17,7 @@ const byName: ReadonlyMap<string, JsonSchema> = new Map<string, JsonSchema>([
     {
       type: 'string',
       pattern: '^[a-z0-9]{1,5}(:[a-z0-9]{1,12})?\\|[a-z0-9]{24}$',
-      description: "`<provider>|<24 lowercase letters or digits>` (C-1.5)",
+      description: '`<provider>|<24 lowercase letters or digits>` (C-1.5)',
       examples: ['fnb:arena|46602259e87b5062c3ef0e0f'],
     },
   ],
@@ -56,7 +56,8 @@ export const refinementSchema = (name: string): JsonSchema | undefined => {
     return { type: 'integer', format: 'int32', minimum: Number(between[1]), maximum: Number(between[2]) };
   }
   const atLeast = AT_LEAST.exec(name);
-  if (atLeast !== null) return { type: 'integer', format: 'int32', minimum: Number(atLeast[1]), maximum: INT32_MAX };
+  if (atLeast !== null)
+    return { type: 'integer', format: 'int32', minimum: Number(atLeast[1]), maximum: INT32_MAX };
   return undefined;
 };
 

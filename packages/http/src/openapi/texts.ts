@@ -9,7 +9,7 @@ export const statusDescriptions: Readonly<Record<number, string>> = {
   412: '`precondition-failed`: `If-Match` names another version than the current one; nothing changed.',
   413: '`payload-too-large`: the body is over 64 KiB (C-9.1).',
   415: '`unsupported-media-type`: a body that is not `application/json` (C-9.1).',
-  422: '`idempotency-key-reused`, or a checkout precondition (`basket-empty`, `delivery-not-covered`, `customer-details-missing`).',
+  422: '`idempotency-key-reused`; on createPaymentIntent also a checkout precondition (`basket-empty`, `delivery-not-covered`, `customer-details-missing`, C-8.1).',
   500: '`internal-error`: nothing was half applied (C-3.4).',
   503: 'Not ready: storage does not answer, or the server is shutting down.',
 };
@@ -23,7 +23,7 @@ export const serviceDescription = [
     '`x-api-key`, the base64 of a known store id, and `Authorization: Bearer <JWT>`, a token signed with the ' +
     "service's key whose `exp` is required (30 s of clock skew allowed). The token's `sub` is the signed-in contact; " +
     'a token without `sub` is a guest. Anything else is a 401 with `WWW-Authenticate: Bearer`. A basket of another ' +
-    "store is a 404, one assigned to another contact a 403.",
+    'store is a 404, one assigned to another contact a 403.',
   '',
   '## Errors',
   'Every 4xx and 5xx is `application/problem+json` (RFC 9457) with a stable `code` (C-3). Checks run in the ' +

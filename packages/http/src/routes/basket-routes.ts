@@ -8,7 +8,11 @@ import {
 } from '@basket/core';
 import { param, type RouteSpec } from './route';
 
-const notification = { status: 200, codec: NotificationResponse, description: 'Accepted: poll the notification.' } as const;
+const notification = {
+  status: 200,
+  codec: NotificationResponse,
+  description: 'Accepted: poll the notification.',
+} as const;
 
 /** Endpoints 1 to 6 of the interface and the basket reads of C-4.4. */
 export const basketRoutes: ReadonlyArray<RouteSpec> = [
@@ -46,7 +50,8 @@ export const basketRoutes: ReadonlyArray<RouteSpec> = [
     path: '/baskets/{id}',
     tag: 'Baskets',
     summary: 'Delete a basket',
-    description: 'Answers the basket as it was and releases its holds; afterwards the basket is 404 (C-7.14).',
+    description:
+      'Answers the basket as it was and releases its holds; afterwards the basket is 404 (C-7.14).',
     modifying: true,
     ifMatch: true,
     etag: true,

@@ -9,7 +9,9 @@ import {
 } from '@basket/core';
 import { param, type RouteSpec } from './route';
 
-const accepted = [{ status: 200, codec: NotificationResponse, description: 'Accepted: poll the notification.' }] as const;
+const accepted = [
+  { status: 200, codec: NotificationResponse, description: 'Accepted: poll the notification.' },
+] as const;
 const LINE = '/baskets/{id}/provider/{providerBasketId}/items/{lineItemId}';
 
 /** Endpoints 7 to 13 of the interface: products, seats, slots, lines and delivery. */
@@ -72,7 +74,13 @@ export const lineRoutes: ReadonlyArray<RouteSpec> = [
     responses: accepted,
     errors: [403, 409, 412],
     call: (api, c) =>
-      api.deleteLineItem(c.caller, param(c, 'id'), param(c, 'providerBasketId'), param(c, 'lineItemId'), c.pre),
+      api.deleteLineItem(
+        c.caller,
+        param(c, 'id'),
+        param(c, 'providerBasketId'),
+        param(c, 'lineItemId'),
+        c.pre,
+      ),
   },
   {
     operationId: 'updateLineItem',
@@ -134,6 +142,12 @@ export const lineRoutes: ReadonlyArray<RouteSpec> = [
     responses: accepted,
     errors: [403, 409, 412],
     call: (api, c) =>
-      api.setProviderBasketDeliveryMethod(c.caller, param(c, 'id'), param(c, 'providerBasketId'), c.body, c.pre),
+      api.setProviderBasketDeliveryMethod(
+        c.caller,
+        param(c, 'id'),
+        param(c, 'providerBasketId'),
+        c.body,
+        c.pre,
+      ),
   },
 ];

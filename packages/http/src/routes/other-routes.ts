@@ -9,7 +9,11 @@ import {
 import { param, type RouteSpec } from './route';
 
 const nothingToChange = { status: 204, description: 'Nothing to change (C-4.1); no body.' } as const;
-const notification = { status: 200, codec: NotificationResponse, description: 'Accepted: poll the notification.' } as const;
+const notification = {
+  status: 200,
+  codec: NotificationResponse,
+  description: 'Accepted: poll the notification.',
+} as const;
 
 /** Endpoints 14 to 17 of the interface and the notification read of C-4.4 / C-5.2. */
 export const otherRoutes: ReadonlyArray<RouteSpec> = [
@@ -75,7 +79,7 @@ export const otherRoutes: ReadonlyArray<RouteSpec> = [
     etag: false,
     request: { codec: UseSavedTokenRequest, required: true, description: 'The intent and the saved token.' },
     responses: [{ status: 204, description: 'Paid; no body.' }],
-    errors: [402, 403, 409],
+    errors: [402, 403, 404, 409],
     call: (api, c) => api.useSavedPaymentToken(c.caller, c.body),
   },
   {

@@ -41,7 +41,7 @@ export type RouteSpec = {
   readonly etag: boolean;
   readonly request?: { readonly codec: t.Any; readonly required: boolean; readonly description: string };
   readonly responses: ReadonlyArray<SuccessResponse>;
-  /** Problem statuses beyond those every authenticated route can answer (400, 401, 404, 500). */
+  /** Problem statuses beyond those every authenticated route can answer (400, 401, 500; 404 with path ids). */
   readonly errors: ReadonlyArray<number>;
   readonly call: (api: BasketApi, context: RouteContext) => Promise<Answer>;
 };
@@ -53,5 +53,9 @@ export const param = (context: RouteContext, name: string): string => context.pa
 export const problemStatuses = (route: RouteSpec): number[] => {
   const body = route.method === 'GET' ? [] : [413, 415];
   const idempotency = route.modifying ? [422] : [];
-  return [...new Set([400, 401, 404, ...route.errors, ...body, ...idempotency, 500])].sort((a, b) => a - b);
+  // A path with ids can name something that does not exist (in this store).
+  const missing = route.path.includes('{') ? [404] : [];
+  return [...new Set([400, 401, ...missing, ...route.errors, ...body, ...idempotency, 500])].sort(
+    (a, b) => a - b,
+  );
 };

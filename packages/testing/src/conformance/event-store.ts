@@ -123,7 +123,9 @@ export const eventStoreCases = (storage: StorageRef): void => {
       expect(await storage().events.readStream(streamId)).toHaveLength(1);
     });
 
-    it('keeps versions gapless whatever sequence of appends and stale appends runs (property)', async () => {
+    it('keeps versions gapless whatever sequence of appends and stale appends runs (property)', {
+      timeout: 60_000,
+    }, async () => {
       const step = fc.record({
         count: fc.integer({ min: 0, max: 3 }),
         skew: fc.constantFrom(0, 0, 0, -1, 1, 2),

@@ -1,0 +1,54 @@
+import { Notification, type SucceededNotification } from '@basket/core';
+import { decodeReply, segment } from './decode';
+import { BasketProblemError, BasketTimeoutError } from './errors';
+import { MAX_WAIT_MS, type SettleOptions } from './options';
+import type { Transport } from './transport';
+
+export type Notifications = {
+  /** `GET /notifications/{id}` (C-5.2); `waitMs` holds the answer while it is Pending. */
+  readonly get: (
+    notificationId: string,
+    options?: { readonly waitMs?: number; readonly signal?: AbortSignal },
+  ) => Promise<Notification>;
+  /**
+   * Long-polls until the notification completes: answers it when Succeeded, throws a
+   * BasketProblemError (with `notification`) when Failed.
+   */
+  readonly settle: (notificationId: string, options?: SettleOptions) => Promise<SucceededNotification>;
+};
+
+export const createNotifications = (transport: Transport, pollWaitMs: number): Notifications => {
+  const get: Notifications['get'] = async (notificationId, options = {}) => {
+    const waitMs = Math.min(Math.max(0, Math.floor(options.waitMs ?? 0)), MAX_WAIT_MS);
+    const reply = await transport({
+      method: 'GET',
+      path: `/notifications/${segment(notificationId)}${waitMs > 0 ? `?waitMs=${waitMs}` : ''}`,
+      modifying: false,
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+    });
+    return decodeReply(Notification, reply);
+  };
+
+  const settle: Notifications['settle'] = async (notificationId, options = {}) => {
+    const deadline = options.timeoutMs === undefined ? undefined : Date.now() + options.timeoutMs;
+    for (;;) {
+      const left = deadline === undefined ? pollWaitMs : Math.min(pollWaitMs, deadline - Date.now());
+      const notification = await get(notificationId, {
+        waitMs: Math.max(0, left),
+        ...(options.signal === undefined ? {} : { signal: options.signal }),
+      });
+      if (notification.status === 'Succeeded') return notification;
+      if (notification.status === 'Failed') {
+        throw new BasketProblemError(
+          notification.problem,
+          { method: 'GET', path: `/notifications/${notificationId}` },
+          notification,
+        );
+      }
+      if (deadline !== undefined && Date.now() >= deadline)
+        throw new BasketTimeoutError(notificationId, options.timeoutMs ?? 0);
+    }
+  };
+
+  return { get, settle };
+};

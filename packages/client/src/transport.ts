@@ -1,0 +1,125 @@
+import { Problem, validationErrors } from '@basket/core';
+import { BasketNetworkError, BasketProblemError, BasketResponseError, type RequestLine } from './errors';
+import { type BasketClientOptions, DEFAULT_RETRIES, defaultRetryDelay } from './options';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export type HttpRequest = {
+  readonly method: HttpMethod;
+  /** The path and query, e.g. `/baskets/…?x=1`; ids already percent-encoded. */
+  readonly path: string;
+  /** A JSON body; absent: none is sent. */
+  readonly body?: unknown;
+  /** Sends an Idempotency-Key (C-6.3), the same on every retry. */
+  readonly modifying: boolean;
+  readonly idempotencyKey?: string;
+  readonly ifMatch?: string;
+  /** False for the endpoints that need no credentials (C-4.4). */
+  readonly authenticated?: boolean;
+  readonly signal?: AbortSignal;
+};
+
+/** A response with a status the caller must still check; problems were already thrown. */
+export type HttpReply = {
+  readonly status: number;
+  readonly headers: Headers;
+  /** The parsed JSON body; undefined when empty. */
+  readonly body: unknown;
+  readonly request: RequestLine;
+};
+
+export type Transport = (request: HttpRequest) => Promise<HttpReply>;
+
+const PROBLEM_MEDIA_TYPE = 'application/problem+json';
+
+const pause = (ms: number, signal: AbortSignal | undefined): Promise<void> =>
+  new Promise((resolve, reject) => {
+    if (signal?.aborted === true) {
+      reject(signal.reason);
+      return;
+    }
+    const timer = setTimeout(done, ms);
+    function done() {
+      signal?.removeEventListener('abort', abort);
+      resolve();
+    }
+    function abort() {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    }
+    signal?.addEventListener('abort', abort, { once: true });
+  });
+
+const parseJson = (text: string, line: RequestLine, status: number): unknown => {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new BasketResponseError(line, status, 'the body is not JSON');
+  }
+};
+
+/** Reads a response: a problem (any 4xx or 5xx) is thrown as a BasketProblemError (C-3.1). */
+const readReply = async (response: Response, line: RequestLine): Promise<HttpReply> => {
+  const text = await response.text();
+  const body = parseJson(text, line, response.status);
+  if (response.status >= 400) {
+    const problem = Problem.decode(body);
+    if (problem._tag === 'Right') throw new BasketProblemError(problem.right, line);
+    const contentType = response.headers.get('content-type') ?? '';
+    const reason = contentType.includes(PROBLEM_MEDIA_TYPE)
+      ? 'the problem does not decode as Problem'
+      : `an error without a problem body (${contentType || 'no content type'})`;
+    throw new BasketResponseError(line, response.status, reason, validationErrors(problem.left));
+  }
+  return { status: response.status, headers: response.headers, body, request: line };
+};
+
+/**
+ * The client's only contact with the network: fetch with the credentials (C-2), an Idempotency-Key
+ * on modifying calls, and retries of network errors and 5xx answers with that same key.
+ */
+export const createTransport = (options: BasketClientOptions): Transport => {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const retries = Math.max(0, options.retry?.retries ?? DEFAULT_RETRIES);
+  const delayMs = options.retry?.delayMs ?? defaultRetryDelay;
+  const newKey = options.newIdempotencyKey ?? (() => globalThis.crypto.randomUUID());
+  const tokenOf = async (): Promise<string> =>
+    typeof options.token === 'string' ? options.token : options.token();
+
+  return async (request) => {
+    const line: RequestLine = { method: request.method, path: request.path.split('?')[0] ?? '' };
+    const idempotencyKey = request.modifying ? (request.idempotencyKey ?? newKey()) : undefined;
+    for (let attempt = 1; ; attempt++) {
+      const headers: Record<string, string> = { accept: `application/json, ${PROBLEM_MEDIA_TYPE}` };
+      if (request.authenticated !== false) {
+        headers['x-api-key'] = options.apiKey;
+        headers.authorization = `Bearer ${await tokenOf()}`;
+      }
+      if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey;
+      if (request.ifMatch !== undefined) headers['if-match'] = request.ifMatch;
+      if (request.body !== undefined) headers['content-type'] = 'application/json';
+      let response: Response;
+      try {
+        response = await fetchImpl(`${baseUrl}${request.path}`, {
+          method: request.method,
+          headers,
+          ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
+          ...(request.signal === undefined ? {} : { signal: request.signal }),
+        });
+      } catch (error) {
+        if (request.signal?.aborted === true) throw error;
+        if (attempt > retries) throw new BasketNetworkError(line, attempt, error);
+        await pause(delayMs(attempt), request.signal);
+        continue;
+      }
+      if (response.status >= 500 && attempt <= retries) {
+        await response.body?.cancel();
+        await pause(delayMs(attempt), request.signal);
+        continue;
+      }
+      return readReply(response, line);
+    }
+  };
+};

@@ -1,0 +1,63 @@
+import fc from 'fast-check';
+import { exportSPKI, generateKeyPair, SignJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { apiKeyOf, createAuthenticator, storeIdOfApiKey } from '../src/index';
+
+describe('x-api-key (C-2.2)', () => {
+  it('the key of any store id decodes back to it', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 200, unit: 'binary' }), (storeId) => {
+        fc.pre(Buffer.from(storeId, 'utf8').toString('utf8') === storeId);
+        expect(storeIdOfApiKey(apiKeyOf(storeId))).toBe(storeId);
+      }),
+    );
+  });
+
+  it('anything that is not canonical base64 of text is no key', () => {
+    for (const key of ['', 'YXJlbmEtd2Vi=', 'YXJlbmEtd2V', '%%%', 'YQ', '/w==', 'YXJlbmEtd2Vi\n']) {
+      expect(storeIdOfApiKey(key), key).toBeUndefined();
+    }
+  });
+});
+
+describe('bearer tokens signed with public keys (C-2.3)', () => {
+  it.each(['RS256', 'ES256'] as const)(
+    '%s tokens verify with the configured key, and only with it',
+    async (alg) => {
+      const { publicKey, privateKey } = await generateKeyPair(alg);
+      const other = await generateKeyPair(alg);
+      const authenticate = await createAuthenticator({
+        isKnownStore: (id) => id === 'arena-web',
+        jwt: { publicKeys: [{ alg, spki: await exportSPKI(publicKey) }], audience: 'basket' },
+      });
+      const sign = (key: CryptoKey, audience: string) =>
+        new SignJWT({})
+          .setProtectedHeader({ alg })
+          .setSubject('contact-alice')
+          .setAudience(audience)
+          .setExpirationTime('5m')
+          .sign(key);
+      const headers = (token: string) => ({
+        apiKey: apiKeyOf('arena-web'),
+        authorization: `Bearer ${token}`,
+      });
+      expect(await authenticate(headers(await sign(privateKey, 'basket')))).toEqual({
+        ok: true,
+        principal: { storeId: 'arena-web', contactId: 'contact-alice' },
+      });
+      expect((await authenticate(headers(await sign(other.privateKey, 'basket')))).ok).toBe(false);
+      expect((await authenticate(headers(await sign(privateKey, 'elsewhere')))).ok).toBe(false);
+      const hs = await new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256' })
+        .setExpirationTime('5m')
+        .sign(new Uint8Array(32));
+      expect((await authenticate(headers(hs))).ok).toBe(false);
+    },
+  );
+
+  it('refuses to start with no key at all', async () => {
+    await expect(createAuthenticator({ isKnownStore: () => true, jwt: {} })).rejects.toThrow(
+      /secret or a public key/,
+    );
+  });
+});

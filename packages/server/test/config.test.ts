@@ -1,0 +1,69 @@
+import { jwtVerify } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { DEVELOPMENT_JWT_SECRET, mintDevToken, readConfig } from '../src/index';
+
+describe('readConfig (C-10.1)', () => {
+  it('has a working default for every variable', () => {
+    const config = readConfig({});
+    expect(config).toEqual({
+      ok: true,
+      value: {
+        port: 3000,
+        host: '127.0.0.1',
+        jwt: { secret: DEVELOPMENT_JWT_SECRET, developmentSecret: true, publicKeys: [] },
+        providerLatencyMs: 0,
+        production: false,
+        logLevel: 'info',
+      },
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = readConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      BASKET_DATABASE_URL: 'memory:',
+      BASKET_CATALOG: './catalog.json',
+      BASKET_JWT_SECRET: 's3cret',
+      BASKET_NATS_URL: 'nats://127.0.0.1:4222',
+      BASKET_PROVIDER_LATENCY_MS: '250',
+      BASKET_JWT_AUDIENCE: 'basket',
+    });
+    expect(config).toMatchObject({
+      ok: true,
+      value: {
+        port: 8080,
+        host: '0.0.0.0',
+        databaseUrl: 'memory:',
+        catalogPath: './catalog.json',
+        jwt: { secret: 's3cret', developmentSecret: false, audience: 'basket' },
+        natsUrl: 'nats://127.0.0.1:4222',
+        providerLatencyMs: 250,
+      },
+    });
+  });
+
+  it('lists every invalid variable, and needs a secret in production', () => {
+    const config = readConfig({ PORT: 'eighty', BASKET_PROVIDER_LATENCY_MS: '-1', NODE_ENV: 'production' });
+    expect(config.ok).toBe(false);
+    if (!config.ok) {
+      expect(config.error).toContain('PORT');
+      expect(config.error).toContain('BASKET_PROVIDER_LATENCY_MS');
+      expect(config.error).toContain('BASKET_JWT_SECRET');
+    }
+  });
+});
+
+describe('mintDevToken', () => {
+  it('mints an HS256 token with exp, and sub only for a contact', async () => {
+    const secret = new TextEncoder().encode('a-secret');
+    const guest = await jwtVerify(await mintDevToken({ secret: 'a-secret' }), secret);
+    expect(guest.payload.sub).toBeUndefined();
+    expect(typeof guest.payload.exp).toBe('number');
+    const alice = await jwtVerify(
+      await mintDevToken({ secret: 'a-secret', contactId: 'contact-alice' }),
+      secret,
+    );
+    expect(alice.payload.sub).toBe('contact-alice');
+  });
+});
