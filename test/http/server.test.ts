@@ -65,7 +65,9 @@ describe('basket serve: shutdown (C-10.3)', () => {
       json: { quantity: 1 },
     });
     expect(accepted.status).toBe(200);
-    expect(notificationIdOf(accepted)).toBeTruthy();
+    const pending = await client.send('GET', `/notifications/${notificationIdOf(accepted)}?waitMs=0`, guest);
+    // Still Pending (the providers answer after 300 ms) when SIGTERM arrives.
+    expect(pending.body).toMatchObject({ status: 'Pending' });
     expect(await server.stop()).toBe(0);
     expect(server.logs.some((line) => line.msg === 'stopped')).toBe(true);
 

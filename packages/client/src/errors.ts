@@ -41,7 +41,12 @@ export class BasketResponseError extends Error {
   readonly request: RequestLine;
   readonly fieldErrors: ReadonlyArray<FieldError>;
 
-  constructor(request: RequestLine, status: number, reason: string, fieldErrors: ReadonlyArray<FieldError> = []) {
+  constructor(
+    request: RequestLine,
+    status: number,
+    reason: string,
+    fieldErrors: ReadonlyArray<FieldError> = [],
+  ) {
     const fields = fieldErrors.map((e) => `${e.path === '' ? '(body)' : e.path}: ${e.message}`).join('; ');
     super(`${request.method} ${request.path}: ${status}: ${reason}${fields === '' ? '' : ` (${fields})`}`);
     this.status = status;
@@ -59,7 +64,9 @@ export class BasketNetworkError extends Error {
 
   constructor(request: RequestLine, attempts: number, cause: unknown) {
     const reason = cause instanceof Error ? cause.message : String(cause);
-    super(`${request.method} ${request.path}: no response after ${attempts} attempt(s): ${reason}`, { cause });
+    super(`${request.method} ${request.path}: no response after ${attempts} attempt(s): ${reason}`, {
+      cause,
+    });
     this.request = request;
     this.attempts = attempts;
   }

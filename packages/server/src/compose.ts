@@ -42,9 +42,11 @@ export const createBasketServer = async (
   config: ServerConfig,
   logger: Logger,
   env: Readonly<Record<string, string | undefined>> = process.env,
+  /** A storage opened by the caller (benchmarks, tests) instead of `config.databaseUrl`'s. */
+  given?: Storage,
 ): Promise<BasketServer> => {
   const catalog = await loadCatalogFile(config.catalogPath ?? demoCatalogPath);
-  const storage = await openStorage(config.databaseUrl);
+  const storage = given ?? (await openStorage(config.databaseUrl));
   const ids: Ids = randomIds;
   const latencyMs = config.providerLatencyMs;
   const app = createBasketApp({

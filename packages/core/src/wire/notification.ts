@@ -37,6 +37,8 @@ export const NotificationOperation = t.keyof(
     setCustomerDetails: null,
     addVoucherToBasket: null,
     removeVoucherFromBasket: null,
+    /** Endpoint 17 (use saved payment token) is ordered through the basket's queue too. */
+    useSavedPaymentToken: null,
   },
   'NotificationOperation',
 );

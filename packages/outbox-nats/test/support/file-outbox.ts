@@ -46,5 +46,9 @@ export const createFileOutbox = (dir: string): Outbox => {
         .filter((row) => row.position > position)
         .sort((a, b) => a.position - b.position)
         .slice(0, limit),
+    backlog: async () => {
+      const published = new Set(publishedPositions(dir));
+      return rows().filter((row) => !published.has(row.position)).length;
+    },
   };
 };

@@ -27,6 +27,7 @@ export const createTestOutbox = (): TestOutbox => {
         .filter((row) => row.message.position > position)
         .slice(0, limit)
         .map((row) => row.message),
+    backlog: async () => rows.filter((row) => !row.published).length,
   };
   return {
     outbox,

@@ -1,0 +1,266 @@
+import {
+  Basket,
+  EventListing,
+  NotificationResponse,
+  PaymentIntent,
+  type SucceededNotification,
+} from '@basket/core';
+import {
+  type Accepted,
+  type Command,
+  type OptionalCommand,
+  type PaymentIntentAccepted,
+  type PaymentIntentCommand,
+  type Unchanged,
+  withSettled,
+} from './command';
+import { decodeReply, segment, unexpectedStatus } from './decode';
+import { BasketResponseError, MissingETagError } from './errors';
+import type { ETagMemory } from './etags';
+import type { Notifications } from './notifications';
+import type { CallOptions, SettleOptions } from './options';
+import type {
+  AddProductBody,
+  CreatePaymentIntentBody,
+  SelectSeatsBody,
+  SelectTimeSlotBody,
+  SetCustomerDetailsBody,
+  SetDeliveryMethodBody,
+  UpdateLineItemBody,
+  UpdateLineItemQuantityBody,
+  VoucherBody,
+} from './requests';
+import type { HttpMethod, HttpReply, Transport } from './transport';
+
+/** The operations of one basket (endpoints 2 to 16 and the basket reads of C-4.4). */
+export type BasketHandle = {
+  readonly id: string;
+  /** The ETag of the last answer that carried one, while no command of this client changed it since. */
+  readonly etag: () => string | undefined;
+  /** 2: GET /baskets/{id}; remembers the ETag. */
+  readonly get: (options?: { readonly signal?: AbortSignal }) => Promise<Basket>;
+  /** 3: DELETE /baskets/{id}; answers the basket as it was. */
+  readonly delete: (options?: CallOptions) => Promise<Basket>;
+  /** C-4.4: GET /baskets/{id}/events, oldest first; remembers the ETag. */
+  readonly events: (options?: { readonly signal?: AbortSignal }) => Promise<EventListing>;
+  /** 4 */
+  readonly assignContact: (options?: CallOptions) => Command;
+  /** 5: 200 with the intent, or 202 to wait for; `settled()` answers the intent either way. */
+  readonly createPaymentIntent: (
+    body?: CreatePaymentIntentBody,
+    options?: CallOptions,
+  ) => PaymentIntentCommand;
+  /** 6 */
+  readonly deletePaymentIntent: (paymentIntentId: string, options?: CallOptions) => Command;
+  /** C-4.4: GET /baskets/{id}/payment-intents/{paymentIntentId}. */
+  readonly paymentIntent: (
+    paymentIntentId: string,
+    options?: { readonly signal?: AbortSignal },
+  ) => Promise<PaymentIntent>;
+  /** 7 */
+  readonly addProduct: (productId: string, body: AddProductBody, options?: CallOptions) => Command;
+  /** 8 */
+  readonly selectSeats: (productId: string, body: SelectSeatsBody, options?: CallOptions) => Command;
+  /** 9: `productId` is the time slot product. */
+  readonly selectTimeSlot: (productId: string, body: SelectTimeSlotBody, options?: CallOptions) => Command;
+  /** 10 */
+  readonly deleteLineItem: (providerBasketId: string, lineItemId: string, options?: CallOptions) => Command;
+  /** 11 */
+  readonly updateLineItem: (
+    providerBasketId: string,
+    lineItemId: string,
+    body: UpdateLineItemBody,
+    options?: CallOptions,
+  ) => Command;
+  /** 12 */
+  readonly updateLineItemQuantity: (
+    providerBasketId: string,
+    lineItemId: string,
+    body: UpdateLineItemQuantityBody,
+    options?: CallOptions,
+  ) => Command;
+  /** 13 */
+  readonly setDeliveryMethod: (
+    providerBasketId: string,
+    body: SetDeliveryMethodBody,
+    options?: CallOptions,
+  ) => Command;
+  /** 14: 202, or 204 when the values are those stored (C-4.1). */
+  readonly setCustomerDetails: (body: SetCustomerDetailsBody, options?: CallOptions) => OptionalCommand;
+  /** 15: 200, or 204 when the code is already on the basket (C-4.1). */
+  readonly addVoucher: (body: VoucherBody, options?: CallOptions) => OptionalCommand;
+  /** 16: 200, or 204 when the code is not on the basket (C-4.1). */
+  readonly removeVoucher: (body: VoucherBody, options?: CallOptions) => OptionalCommand;
+};
+
+export type BasketHandleDeps = {
+  readonly transport: Transport;
+  readonly notifications: Notifications;
+  readonly etags: ETagMemory;
+  /** Whether calls send the remembered ETag as If-Match unless told otherwise. */
+  readonly useETags: boolean;
+};
+
+type Write = {
+  readonly method: HttpMethod;
+  readonly suffix: string;
+  readonly body?: unknown;
+  readonly options: CallOptions;
+};
+
+export const basketHandle = (deps: BasketHandleDeps, id: string): BasketHandle => {
+  const { transport, notifications, etags } = deps;
+  const base = `/baskets/${segment(id)}`;
+
+  const ifMatchOf = (options: CallOptions): string | undefined => {
+    const wanted = options.ifMatch ?? deps.useETags;
+    if (wanted === false) return undefined;
+    if (wanted !== true) return wanted;
+    const etag = etags.get(id);
+    if (etag === undefined) throw new MissingETagError(id);
+    return etag;
+  };
+
+  const write = async ({ method, suffix, body, options }: Write): Promise<HttpReply> =>
+    transport({
+      method,
+      path: `${base}${suffix}`,
+      modifying: true,
+      ...(body === undefined ? {} : { body }),
+      ...(options.idempotencyKey === undefined ? {} : { idempotencyKey: options.idempotencyKey }),
+      ...withIfMatch(ifMatchOf(options)),
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+    });
+
+  const read = async (suffix: string, signal: AbortSignal | undefined): Promise<HttpReply> => {
+    const reply = await transport({
+      method: 'GET',
+      path: `${base}${suffix}`,
+      modifying: false,
+      ...(signal === undefined ? {} : { signal }),
+    });
+    if (reply.status !== 200) throw unexpectedStatus(reply);
+    return reply;
+  };
+
+  /** The acceptance of a command: its notification id; the remembered ETag is stale from now on. */
+  const notified = (reply: HttpReply, expected: 200 | 202): Accepted => {
+    if (reply.status !== expected) throw unexpectedStatus(reply);
+    etags.forget(id);
+    return { status: expected, notificationId: decodeReply(NotificationResponse, reply).notificationId };
+  };
+
+  const command = (request: Write): Command =>
+    withSettled(
+      write(request).then((reply) => notified(reply, 200)),
+      (answer, options): Promise<SucceededNotification> =>
+        notifications.settle(answer.notificationId, options),
+    );
+
+  /** A command that answers 204 when there is nothing to change (C-4.1). */
+  const optionalCommand = (request: Write, expected: 200 | 202): OptionalCommand =>
+    withSettled(
+      write(request).then((reply): Accepted | Unchanged =>
+        reply.status === 204 ? { status: 204 } : notified(reply, expected),
+      ),
+      (answer, options) =>
+        answer.status === 204
+          ? Promise.resolve(undefined)
+          : notifications.settle(answer.notificationId, options),
+    );
+
+  const paymentIntent: BasketHandle['paymentIntent'] = async (paymentIntentId, options = {}) =>
+    decodeReply(PaymentIntent, await read(`/payment-intents/${segment(paymentIntentId)}`, options.signal));
+
+  const createIntent = async (
+    body: CreatePaymentIntentBody | undefined,
+    options: CallOptions,
+  ): Promise<PaymentIntentAccepted> => {
+    const reply = await write({ method: 'POST', suffix: '/payment-intents', body: body ?? {}, options });
+    if (reply.status === 200) return { status: 200, paymentIntent: decodeReply(PaymentIntent, reply) };
+    return { status: 202, notificationId: notified(reply, 202).notificationId };
+  };
+
+  const intentOf = async (answer: PaymentIntentAccepted, options: SettleOptions): Promise<PaymentIntent> => {
+    if (answer.status === 200) return answer.paymentIntent;
+    const notification = await notifications.settle(answer.notificationId, options);
+    if (notification.paymentIntentId === undefined) {
+      throw new BasketResponseError(
+        { method: 'GET', path: `/notifications/${answer.notificationId}` },
+        200,
+        'a createPaymentIntent notification without paymentIntentId',
+      );
+    }
+    return paymentIntent(
+      notification.paymentIntentId,
+      options.signal === undefined ? {} : { signal: options.signal },
+    );
+  };
+
+  const line = (providerBasketId: string, lineItemId: string) =>
+    `/provider/${segment(providerBasketId)}/items/${segment(lineItemId)}`;
+
+  return {
+    id,
+    etag: () => etags.get(id),
+    get: async (options = {}) => {
+      const reply = await read('', options.signal);
+      etags.remember(id, reply);
+      return decodeReply(Basket, reply);
+    },
+    delete: async (options = {}) => {
+      const reply = await write({ method: 'DELETE', suffix: '', options });
+      if (reply.status !== 200) throw unexpectedStatus(reply);
+      etags.forget(id);
+      return decodeReply(Basket, reply);
+    },
+    events: async (options = {}) => {
+      const reply = await read('/events', options.signal);
+      etags.remember(id, reply);
+      return decodeReply(EventListing, reply);
+    },
+    assignContact: (options = {}) => command({ method: 'PATCH', suffix: '/assign-contact', options }),
+    createPaymentIntent: (body, options = {}) => withSettled(createIntent(body, options), intentOf),
+    deletePaymentIntent: (paymentIntentId, options = {}) =>
+      command({ method: 'DELETE', suffix: `/payment-intents/${segment(paymentIntentId)}`, options }),
+    paymentIntent,
+    addProduct: (productId, body, options = {}) =>
+      command({ method: 'POST', suffix: `/products/${segment(productId)}`, body, options }),
+    selectSeats: (productId, body, options = {}) =>
+      command({
+        method: 'POST',
+        suffix: `/products/${segment(productId)}/ticketing/select-seats`,
+        body,
+        options,
+      }),
+    selectTimeSlot: (productId, body, options = {}) =>
+      command({
+        method: 'POST',
+        suffix: `/products/${segment(productId)}/time-slots/select-slot`,
+        body,
+        options,
+      }),
+    deleteLineItem: (providerBasketId, lineItemId, options = {}) =>
+      command({ method: 'DELETE', suffix: line(providerBasketId, lineItemId), options }),
+    updateLineItem: (providerBasketId, lineItemId, body, options = {}) =>
+      command({ method: 'PATCH', suffix: line(providerBasketId, lineItemId), body, options }),
+    updateLineItemQuantity: (providerBasketId, lineItemId, body, options = {}) =>
+      command({ method: 'PATCH', suffix: `${line(providerBasketId, lineItemId)}/quantity`, body, options }),
+    setDeliveryMethod: (providerBasketId, body, options = {}) =>
+      command({
+        method: 'POST',
+        suffix: `/provider/${segment(providerBasketId)}/set-delivery-method`,
+        body,
+        options,
+      }),
+    setCustomerDetails: (body, options = {}) =>
+      optionalCommand({ method: 'PATCH', suffix: '/set-customer-details', body, options }, 202),
+    addVoucher: (body, options = {}) =>
+      optionalCommand({ method: 'POST', suffix: '/voucher', body, options }, 200),
+    removeVoucher: (body, options = {}) =>
+      optionalCommand({ method: 'DELETE', suffix: '/voucher', body, options }, 200),
+  };
+};
+
+const withIfMatch = (ifMatch: string | undefined): { readonly ifMatch?: string } =>
+  ifMatch === undefined ? {} : { ifMatch };
