@@ -59,7 +59,7 @@ export const canonicalJson = (value: unknown): string => {
   return JSON.stringify(value) ?? 'null';
 };
 
-/** What identifies a request for C-6.3: the sha256 of its method, path and canonical body. */
+/** What identifies a request for C-6.3: the sha256 of its method, its routed path and ids, and its canonical body. */
 export const requestFingerprint = (method: string, path: string, body: unknown): string =>
   createHash('sha256')
     .update(`${method}\n${path}\n${body === undefined ? '' : canonicalJson(body)}`)

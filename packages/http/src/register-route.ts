@@ -1,7 +1,14 @@
 import type { Answer, BasketApi, Caller } from '@basket/app';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from './auth';
-import { etagOf, parseIdempotencyKey, parseIfMatch, parseWaitMs, requestFingerprint } from './headers';
+import {
+  canonicalJson,
+  etagOf,
+  parseIdempotencyKey,
+  parseIfMatch,
+  parseWaitMs,
+  requestFingerprint,
+} from './headers';
 import { internalError, sendProblem, validationFailed, WWW_AUTHENTICATE } from './problems';
 import { fastifyPath, type RouteContext, type RouteSpec } from './routes';
 
@@ -35,7 +42,9 @@ const contextOf = (
   | { readonly ok: true; readonly context: RouteContext }
   | { readonly ok: false; readonly errors: FieldError[] } => {
   const errors: FieldError[] = [];
-  const path = request.url.split('?')[0] ?? '';
+  const params = stringParams(request.params);
+  // The path as routed, so that `|` and `%7C` name the same request (C-6.3).
+  const path = `${route.path} ${canonicalJson(params)}`;
   const key = route.modifying ? parseIdempotencyKey(single(request.headers['idempotency-key'])) : undefined;
   const pre = route.ifMatch ? parseIfMatch(single(request.headers['if-match'])) : undefined;
   const wait = route.operationId === 'getNotification' ? parseWaitMs(request.query) : undefined;
@@ -59,7 +68,7 @@ const contextOf = (
     ok: true,
     context: {
       caller,
-      params: stringParams(request.params),
+      params,
       body: request.body,
       pre: pre?.ok === true ? pre.value : {},
       ...(waitMs === undefined ? {} : { waitMs }),

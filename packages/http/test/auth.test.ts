@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { exportSPKI, generateKeyPair, SignJWT } from 'jose';
+import { type CryptoKey, exportSPKI, generateKeyPair, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { apiKeyOf, createAuthenticator, storeIdOfApiKey } from '../src/index';
 

@@ -14,14 +14,16 @@ export const REDACTED_PATHS = [
   'headers.cookie',
 ];
 
-/** The server's pino logger: JSON lines on stdout, ISO times, secrets redacted. */
-export const createLogger = (level: string): Logger =>
-  pino({
+/** The server's pino logger: JSON lines (on stdout unless told), ISO times, secrets redacted. */
+export const createLogger = (level: string, destination?: { write: (line: string) => void }): Logger => {
+  const options = {
     level,
     base: { service: 'basket' },
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-  });
+  };
+  return destination === undefined ? pino(options) : pino(options, destination);
+};
 
 /**
  * One JSON line per request (C-10.3): method, route pattern, path, status and duration. No headers,

@@ -1,4 +1,3 @@
-import fc from 'fast-check';
 import {
   type BasketVoucher,
   type CatalogDiscount,
@@ -17,6 +16,7 @@ import {
   type ProviderTerms,
   type Ticket,
 } from '@basket/core';
+import fc from 'fast-check';
 
 /*
  * Arbitraries of basket states as the basket's events leave them: one provider basket per

@@ -1,0 +1,175 @@
+// HTTP benchmarks (not tests) of issue 5: requests per second and p50/p99 latency (autocannon) of
+// GET basket, add a product until its notification succeeded, and a whole purchase, on memory,
+// PGlite and PostgreSQL, beside a bare Fastify route answering a basket-sized JSON in the same run.
+// Run from the repository root: `npx tsx bench/http.ts` (replaces its own section of docs/benchmarks.md).
+// The root has no package of its own: packages are imported by path, autocannon and fastify from
+// @basket/server's dependencies.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Storage } from '../packages/app/src/index';
+import { apiKeyOf } from '../packages/http/src/index';
+import { demoCatalogPath } from '../packages/providers-catalog/src/index';
+import { createBasketServer, createLogger, mintDevToken, readConfig } from '../packages/server/src/index';
+import { createMemoryStorage } from '../packages/store-memory/src/index';
+import {
+  createPostgresStorage,
+  dropSchema,
+  openPglite,
+  openPgPool,
+} from '../packages/store-postgres/src/index';
+import { addProductChain, type BenchRequest, purchaseChain, sampleBasket } from './http-flows';
+
+type Result = {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+};
+type Bare = {
+  get: (path: string, handler: () => Promise<object>) => void;
+  listen: (options: { port: number; host: string }) => Promise<string>;
+  close: () => Promise<void>;
+};
+const fromServer = createRequire(new URL('../packages/server/package.json', import.meta.url));
+const autocannon = fromServer('autocannon') as (options: Record<string, unknown>) => Promise<Result>;
+const fastify = fromServer('fastify') as () => Bare;
+
+const DURATION = Number(process.env.BASKET_BENCH_DURATION_S ?? 5);
+const CONNECTIONS = Number(process.env.BASKET_BENCH_CONNECTIONS ?? 10);
+const postgresUrl = process.env.BASKET_BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const SECRET = 'http-bench-secret';
+const logger = createLogger('info', { write: () => undefined });
+
+type Row = { name: string; rps: number; p50: number; p99: number; perOp?: number };
+
+/** The demo catalog with stock that no run can exhaust (holds last 15 minutes). */
+const benchCatalog = (dir: string): string => {
+  type Product = Record<string, unknown> & { variants?: Array<Record<string, unknown>> };
+  const catalog = JSON.parse(readFileSync(demoCatalogPath, 'utf8')) as {
+    providers: Array<{ products: Product[] }>;
+  };
+  for (const product of catalog.providers.flatMap((p) => p.products)) {
+    if (typeof product.stock === 'number') product.stock = 100_000_000;
+    for (const variant of product.variants ?? []) variant.stock = 100_000_000;
+  }
+  const path = join(dir, 'catalog.json');
+  writeFileSync(path, JSON.stringify(catalog));
+  return path;
+};
+
+const run = async (
+  name: string,
+  url: string,
+  headers: Record<string, string>,
+  requests: ReadonlyArray<BenchRequest>,
+) => {
+  console.log(name);
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers, requests });
+  if (result.non2xx > 0 || result.errors > 0)
+    console.warn(`  ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  const row: Row = { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  return requests.length > 1 ? { ...row, perOp: row.rps / requests.length } : row;
+};
+
+/** The three measures on one storage; answers them and the JSON of a basket with a few lines. */
+const measure = async (
+  kind: string,
+  storage: Storage,
+  catalogPath: string,
+): Promise<{ rows: Row[]; sample: object }> => {
+  const config = readConfig({ PORT: '0', BASKET_JWT_SECRET: SECRET, BASKET_CATALOG: catalogPath });
+  if (!config.ok) throw new Error(config.error);
+  const server = await createBasketServer(config.value, logger, {}, storage);
+  const url = await server.http.listen({ port: 0, host: '127.0.0.1' });
+  const token = await mintDevToken({ secret: SECRET, contactId: 'contact-alice', ttlSeconds: 3600 });
+  const headers = { 'x-api-key': apiKeyOf('arena-web'), authorization: `Bearer ${token}` };
+  const sample = await sampleBasket(url, headers);
+  const basketId = String(Reflect.get(sample, 'id'));
+  const rows = [
+    await run(`${kind}: GET /baskets/{id}`, url, headers, [{ method: 'GET', path: `/baskets/${basketId}` }]),
+    await run(`${kind}: add product until Succeeded (3 requests)`, url, headers, addProductChain),
+    await run(`${kind}: whole purchase (10 requests)`, url, headers, purchaseChain),
+  ];
+  await server.close();
+  return { rows, sample };
+};
+
+/** A bare Fastify route answering `body`: the ceiling of this machine for a basket-sized answer. */
+const bareFastify = async (body: object): Promise<Row> => {
+  const app = fastify();
+  app.get('/basket', async () => body);
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  const row = await run('bare Fastify: GET a basket-sized JSON', url, {}, [
+    { method: 'GET', path: '/basket' },
+  ]);
+  await app.close();
+  return row;
+};
+
+const loadAtStart = loadavg()[0] ?? 0;
+const dir = await mkdtemp(join(tmpdir(), 'basket-bench-http-'));
+const catalogPath = benchCatalog(dir);
+const memory = await measure('memory', createMemoryStorage(), catalogPath);
+const baseline = await bareFastify(memory.sample);
+const rows: Row[] = [baseline, ...memory.rows];
+const pglite = await measure(
+  'PGlite',
+  await createPostgresStorage({ db: await openPglite(join(dir, 'pglite')) }),
+  catalogPath,
+);
+rows.push(...pglite.rows);
+try {
+  const pool = await openPgPool(postgresUrl);
+  await dropSchema(pool, 'bench_http');
+  const postgres = await measure(
+    'PostgreSQL',
+    await createPostgresStorage({ db: pool, schema: 'bench_http' }),
+    catalogPath,
+  );
+  rows.push(...postgres.rows);
+  const cleanup = await openPgPool(postgresUrl);
+  await dropSchema(cleanup, 'bench_http');
+  await cleanup.close();
+} catch (error) {
+  console.warn(`PostgreSQL skipped: ${error instanceof Error ? error.message : String(error)}`);
+}
+await rm(dir, { recursive: true, force: true });
+
+const fmt = (n: number, digits = 0) => n.toFixed(digits);
+const table = rows
+  .map(
+    (r) =>
+      `| ${r.name} | ${fmt(r.rps)} | ${r.perOp === undefined ? '' : fmt(r.perOp, 1)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${fmt((r.rps / baseline.rps) * 100, 1)} % |`,
+  )
+  .join('\n');
+const section = `<!-- http-bench:start -->
+## HTTP (bench/http.ts)
+
+\`npx tsx bench/http.ts\` on ${new Date().toISOString().slice(0, 10)}: autocannon with ${CONNECTIONS} connections for ${DURATION} s per row;
+the server and the load generator share one Node.js process on ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'};
+load average ${loadAtStart.toFixed(1)} at the start; provider latency 0; the service writes its JSON log line per request (to a null sink). Latencies are per request;
+"ops/s" divides a chain's requests per second by its length. The last column compares requests per second with
+a bare Fastify route answering the same basket's JSON (${JSON.stringify(memory.sample).length} bytes), measured in the same run.
+
+| what | requests/s | ops/s | p50 ms | p99 ms | of bare Fastify |
+| --- | ---: | ---: | ---: | ---: | ---: |
+${table}
+<!-- http-bench:end -->
+`;
+const docs = new URL('../docs/benchmarks.md', import.meta.url);
+let current: string;
+try {
+  current = readFileSync(docs, 'utf8');
+} catch {
+  current = '# Benchmarks\n';
+}
+const marked = /<!-- http-bench:start -->[\s\S]*<!-- http-bench:end -->\n?/;
+writeFileSync(
+  docs,
+  marked.test(current) ? current.replace(marked, section) : `${current.trimEnd()}\n\n${section}`,
+);
+console.log(section);
+process.exit(0);

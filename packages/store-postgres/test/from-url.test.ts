@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { dropSchema, openPgPool, storageFromUrl } from '../src/index';
+import { freshSchema, postgresUrl } from './support';
+
+describe('storageFromUrl', () => {
+  it('opens PostgreSQL for a postgres:// URL, in the schema asked for', async () => {
+    const schema = freshSchema();
+    const storage = await storageFromUrl(postgresUrl, { schema });
+    try {
+      const result = await storage.unitOfWork.commit({
+        streamId: 'basket-url',
+        expectedVersion: 0,
+        events: [{ type: 'Made', data: {} }],
+        at: '2026-11-21T18:04:05.123Z',
+      });
+      expect(result).toEqual({ _tag: 'Committed', version: 1 });
+    } finally {
+      await storage.close();
+      const db = openPgPool(postgresUrl, { max: 1 });
+      await dropSchema(db, schema);
+      await db.close();
+    }
+  });
+
+  it('refuses URLs it does not serve, naming only their scheme', async () => {
+    await expect(storageFromUrl('mysql://user:secret@host/db')).rejects.toThrow(
+      /unsupported database URL.*mysql:…/,
+    );
+    await expect(storageFromUrl('mysql://user:secret@host/db')).rejects.not.toThrow(/secret/);
+    await expect(storageFromUrl('pglite:')).rejects.toThrow(/needs a directory/);
+  });
+});
