@@ -105,6 +105,10 @@ const output = `${run.stdout ?? ''}${run.stderr ?? ''}`;
 
 // `packages/client/.doc-samples/http-api.L120.ts(5,3): error TS2345: …` → `docs/http-api.md:124:3: …`
 for (const line of output.split('\n').filter((l) => l.trim() !== '')) {
+  if (/^\s/.test(line) && problems.length > 0) {
+    problems[problems.length - 1] += `\n${line}`;
+    continue;
+  }
   const located = /^(?:.*[\\/])?([^\\/()]+\.ts)\((\d+),(\d+)\): (.*)$/.exec(line);
   const origin = located === null ? undefined : origins.get(located[1]);
   if (located === null || origin === undefined) {

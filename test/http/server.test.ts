@@ -4,10 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { enc, PIE } from './support/catalog';
 import { createClient, notificationIdOf } from './support/client';
 import { runCli, spawnServer } from './support/server';
-import { newBasket, succeed } from './support/steps';
+import { newBasket, preparedBasket, succeed } from './support/steps';
 import { ALICE, credentials, keyOf, STORE } from './support/tokens';
 
 const sh = promisify(execFile);
@@ -56,29 +55,31 @@ describe('basket serve: shutdown (C-10.3)', () => {
   it('on SIGTERM finishes the commands it accepted, then exits 0; `basket events` shows them', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'basket-http-'));
     temporary.push(dir);
-    const env = { BASKET_DATABASE_URL: `pglite:${dir}`, BASKET_PROVIDER_LATENCY_MS: '300' };
+    // Providers answer a payment intent after 2 s, so its creation is still running at SIGTERM.
+    const env = { BASKET_DATABASE_URL: `pglite:${dir}`, BASKET_PROVIDER_LATENCY_MS: '2000' };
     const server = await spawnServer(env);
     const client = await createClient(server.url);
-    const guest = await credentials();
-    const id = await newBasket(client, guest);
-    const accepted = await client.send('POST', `/baskets/${id}/products/${enc(PIE)}`, guest, {
-      json: { quantity: 1 },
+    const alice = await credentials(ALICE);
+    const ids = await preparedBasket(client, alice, { withIntent: false });
+    const accepted = await client.send('POST', `/baskets/${ids.basketId}/payment-intents`, alice, {
+      json: {},
     });
-    expect(accepted.status).toBe(200);
-    const pending = await client.send('GET', `/notifications/${notificationIdOf(accepted)}?waitMs=0`, guest);
-    // Still Pending (the providers answer after 300 ms) when SIGTERM arrives.
+    expect(accepted.status).toBe(202);
+    const pending = await client.send('GET', `/notifications/${notificationIdOf(accepted)}?waitMs=0`, alice);
     expect(pending.body).toMatchObject({ status: 'Pending' });
     expect(await server.stop()).toBe(0);
     expect(server.logs.some((line) => line.msg === 'stopped')).toBe(true);
 
-    const history = await runCli(['events', id], env);
+    const history = await runCli(['events', ids.basketId], env);
     expect(history.code, history.stderr).toBe(0);
     const types = history.stdout
       .trim()
       .split('\n')
       .map((line) => (JSON.parse(line) as { type: string }).type);
     expect(types[0]).toBe('BasketCreated');
-    expect(types).toContain('LineItemAdded');
+    // The provider's confirmation, 2 s after the intent was accepted: shutdown waited for it.
+    expect(types).toContain('ProviderBasketConfirmed');
+    expect(history.stdout).not.toContain('someone@example.com');
   }, 180_000);
 
   it('refuses to start in production without a JWT secret (C-10.1)', async () => {

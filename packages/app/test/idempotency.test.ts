@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Caller } from '../src/index';
+import type { AcceptOutcome, Answer, Caller, CommitResult } from '../src/index';
+import { type FakeStorage, fakeStorage } from './fakes/memory-storage';
 import {
   alice,
   basketOf,
@@ -17,6 +18,55 @@ const keyed = (caller: Caller, key: string, fingerprint: string): Caller => ({
   ...caller,
   idempotency: { key, fingerprint },
 });
+
+/**
+ * A storage whose first `racers` idempotency lookups all answer only once every one of them was
+ * made: each of the concurrent first requests sees the key unused, as when they really overlap. It
+ * records what every accept and commit that carried an idempotency record came to.
+ */
+const racingStorage = (
+  racers: number,
+): { storage: FakeStorage; accepts: AcceptOutcome[]; commits: CommitResult[] } => {
+  const inner = fakeStorage();
+  const accepts: AcceptOutcome[] = [];
+  const commits: CommitResult[] = [];
+  let lookups = 0;
+  let release: () => void = () => {};
+  const allLooked = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const storage: FakeStorage = {
+    ...inner,
+    idempotency: {
+      find: async (storeId, key, notBefore) => {
+        const found = await inner.idempotency.find(storeId, key, notBefore);
+        lookups += 1;
+        if (lookups === racers) release();
+        if (lookups <= racers) await allLooked;
+        return found;
+      },
+    },
+    commands: {
+      ...inner.commands,
+      accept: async (command, record) => {
+        const outcome = await inner.commands.accept(command, record);
+        if (record !== undefined) accepts.push(outcome);
+        return outcome;
+      },
+    },
+    unitOfWork: {
+      commit: async (commit) => {
+        const result = await inner.unitOfWork.commit(commit);
+        if (commit.idempotency !== undefined) commits.push(result);
+        return result;
+      },
+    },
+  };
+  return { storage, accepts, commits };
+};
+
+const tags = (results: ReadonlyArray<{ readonly _tag: string }>): ReadonlyArray<string> =>
+  results.map((result) => result._tag).sort();
 
 describe('Idempotency-Key (C-6.3)', () => {
   it('the same key and request answers the first answer again and changes nothing more', async () => {
@@ -83,5 +133,59 @@ describe('Idempotency-Key (C-6.3)', () => {
     expect((await h.app.api.useSavedPaymentToken(pay, body)).status).toBe(204);
     expect((await h.app.api.useSavedPaymentToken(pay, body)).status).toBe(204);
     expect(h.fakes.calls.charges).toHaveLength(1);
+  });
+
+  it('two concurrent first requests with one key and one body: one command, one notification for both', async () => {
+    const race = racingStorage(2);
+    const h = harness({}, race.storage);
+    const id = await newBasket(h);
+    const caller = keyed(guest, 'k-race-1', `POST /baskets/${id}/products/${PIE} {"quantity":1}`);
+    const answers: ReadonlyArray<Answer> = await Promise.all([
+      h.app.api.addProduct(caller, id, PIE, { quantity: 1 }),
+      h.app.api.addProduct(caller, id, PIE, { quantity: 1 }),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const [first, second] = answers.map((answer) => stringField(bodyOf(answer), 'notificationId'));
+    expect(second).toBe(first);
+    expect(tags(race.accepts)).toEqual(['Accepted', 'IdempotencyKeyTaken']);
+    await h.settle();
+    expect(lineItems(await basketOf(h, id))).toHaveLength(1);
+    expect(lineItems(await basketOf(h, id))[0]?.consumable).toMatchObject({ quantity: 1 });
+  });
+
+  it('two concurrent first requests with one key and different bodies: one 200, one 422', async () => {
+    const race = racingStorage(2);
+    const h = harness({}, race.storage);
+    const id = await newBasket(h);
+    const answers = await Promise.all(
+      [1, 2].map((quantity) =>
+        h.app.api.addProduct(
+          keyed(guest, 'k-race-2', `POST /baskets/${id}/products/${PIE} {"quantity":${quantity}}`),
+          id,
+          PIE,
+          { quantity },
+        ),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 422]);
+    const rejected = answers.find((answer) => answer.status === 422);
+    expectProblem(rejected ?? { status: 200, body: {} }, 422, 'idempotency-key-reused');
+    expect(tags(race.accepts)).toEqual(['Accepted', 'IdempotencyKeyTaken']);
+    const winner = answers.findIndex((answer) => answer.status === 200);
+    await h.settle();
+    expect(lineItems(await basketOf(h, id))[0]?.consumable).toMatchObject({ quantity: winner + 1 });
+  });
+
+  it('two concurrent createBasket with one key make one basket, answered to both', async () => {
+    const race = racingStorage(2);
+    const h = harness({}, race.storage);
+    const create = keyed(guest, 'k-race-3', 'POST /baskets');
+    const [first, second] = await Promise.all([
+      h.app.api.createBasket(create),
+      h.app.api.createBasket(create),
+    ]);
+    expect(first?.status).toBe(200);
+    expect(second).toEqual(first);
+    expect(tags(race.commits)).toEqual(['Committed', 'IdempotencyKeyTaken']);
   });
 });

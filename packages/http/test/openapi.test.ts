@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import {
   Basket,
   E164PhoneNumber,
@@ -18,7 +19,7 @@ import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import type * as t from 'io-ts';
 import { describe, expect, it } from 'vitest';
-import { createSchemaRegistry, openApiDocument, routes } from '../src/index';
+import { createSchemaRegistry, openApiDocument, renderApiReference, routes } from '../src/index';
 
 const document = openApiDocument({ servers: [{ url: 'http://127.0.0.1:3000' }] });
 
@@ -162,5 +163,12 @@ describe('known values validate against the document', () => {
     expect(validatorOf('Notification')({ ...notification, status: 'Done' })).toBe(false);
     expect(validatorOf('PaymentIntent')({ id: 'x' })).toBe(false);
     expect(PaymentIntent.is({ id: 'x' })).toBe(false);
+  });
+});
+
+describe('docs/api-reference.html', () => {
+  it('is the page rendered from the current document (regenerate: `npx tsx packages/server/src/cli.ts openapi --html > docs/api-reference.html`)', () => {
+    const committed = readFileSync(new URL('../../../docs/api-reference.html', import.meta.url), 'utf8');
+    expect(committed).toBe(renderApiReference(openApiDocument()));
   });
 });

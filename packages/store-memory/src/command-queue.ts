@@ -1,11 +1,16 @@
 import type {
   AcceptedCommand,
+  AcceptOutcome,
   CommandQueue,
+  IdempotencyKeyTaken,
   IdempotencyRecord,
   IdempotencyStore,
   NotificationRecord,
 } from '@basket/app';
 import { copy, idempotencyKey, type MemoryState, millis, type QueueEntry } from './state';
+
+/** How long an idempotency record holds its key (C-6.3). */
+const KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 const pendingEntries = (state: MemoryState, basketId: string): QueueEntry[] =>
   (state.queueByBasket.get(basketId) ?? [])
@@ -22,15 +27,32 @@ const pendingNotification = (command: Omit<AcceptedCommand, 'sequence'>): Notifi
   created: command.accepted,
 });
 
+/**
+ * Whether the record's key already has a live record: one created at most 24 hours before the new
+ * record (or after it). An older record has expired, and the new one replaces it.
+ */
+export const idempotencyKeyTaken = (
+  state: MemoryState,
+  record: IdempotencyRecord,
+): IdempotencyKeyTaken | undefined => {
+  const existing = state.idempotency.get(idempotencyKey(record.storeId, record.key));
+  if (existing === undefined) return undefined;
+  if (millis(existing.created) < millis(record.created) - KEY_LIFETIME_MS) return undefined;
+  return { _tag: 'IdempotencyKeyTaken', storeId: record.storeId, key: record.key };
+};
+
+/** Stores the record; the caller checked `idempotencyKeyTaken` first, in the same synchronous step. */
 export const storeIdempotency = (state: MemoryState, record: IdempotencyRecord): void => {
   state.idempotency.set(idempotencyKey(record.storeId, record.key), copy(record));
 };
 
 export const memoryCommandQueue = (state: MemoryState): CommandQueue => ({
-  accept: async (command, idempotency) => {
+  accept: async (command, idempotency): Promise<AcceptOutcome> => {
     if (state.queue.has(command.notificationId)) {
       throw new Error(`notification ${command.notificationId} was already accepted`);
     }
+    const taken = idempotency === undefined ? undefined : idempotencyKeyTaken(state, idempotency);
+    if (taken !== undefined) return taken;
     state.counters.sequence += 1;
     const accepted: AcceptedCommand = { ...copy(command), sequence: state.counters.sequence };
     state.queue.set(command.notificationId, {
@@ -41,7 +63,7 @@ export const memoryCommandQueue = (state: MemoryState): CommandQueue => ({
     ofBasket.push(command.notificationId);
     state.queueByBasket.set(command.basketId, ofBasket);
     if (idempotency !== undefined) storeIdempotency(state, idempotency);
-    return copy(accepted);
+    return { _tag: 'Accepted', command: copy(accepted) };
   },
   oldestPending: async (basketId) => {
     const oldest = pendingEntries(state, basketId)[0];

@@ -7,7 +7,7 @@ import type {
   RecordedEvent,
   UnitOfWork,
 } from '@basket/app';
-import { storeIdempotency } from './command-queue';
+import { idempotencyKeyTaken, storeIdempotency } from './command-queue';
 import { keepNewest } from './event-store';
 import { overbookedResource } from './holds';
 import { appendToOutbox } from './outbox';
@@ -41,6 +41,7 @@ const conflictOf = (state: MemoryState, commit: Commit): CommitConflict | undefi
     const resource = overbookedResource(state, commit.holds, commit.at);
     if (resource !== undefined) return { _tag: 'InsufficientInventory', resource };
   }
+  if (commit.idempotency !== undefined) return idempotencyKeyTaken(state, commit.idempotency);
   return undefined;
 };
 

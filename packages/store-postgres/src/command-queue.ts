@@ -1,5 +1,5 @@
-import type { AcceptedCommand, CommandQueue } from '@basket/app';
-import { type Db, isUniqueViolation } from './db';
+import type { AcceptedCommand, AcceptOutcome, CommandQueue, IdempotencyKeyTaken } from '@basket/app';
+import { type Db, isRetryable, isUniqueViolation } from './db';
 import { storeIdempotency } from './idempotency';
 import { lockAll, lockClass } from './locks';
 import type { Tables } from './names';
@@ -7,6 +7,13 @@ import { acceptedCommandOf, commandColumns, notificationOf, selectNotification }
 import { instantParam, int, jsonParam, text } from './values';
 
 const maxAttempts = 5;
+
+/** Thrown inside the transaction to roll the command back and answer the taken key as a value. */
+class KeyTaken extends Error {
+  constructor(readonly taken: IdempotencyKeyTaken) {
+    super(taken._tag);
+  }
+}
 
 /**
  * Accepted commands live in the database, not in process memory: every server process sharing it
@@ -16,7 +23,7 @@ export const postgresCommandQueue = (db: Db, t: Tables): CommandQueue => ({
   accept: async (command, idempotency) => {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await db.transaction(async (tx): Promise<AcceptedCommand> => {
+        return await db.transaction(async (tx): Promise<AcceptOutcome> => {
           // The lock makes max + 1 safe; the unique (basket, sequence) is the backstop, retried below.
           await lockAll(tx, t.schema, lockClass.basketQueue, [command.basketId]);
           const [row] = await tx.query(
@@ -36,11 +43,21 @@ export const postgresCommandQueue = (db: Db, t: Tables): CommandQueue => ({
             ],
           );
           if (row === undefined) throw new Error('accepting a command inserted no row');
-          if (idempotency !== undefined) await storeIdempotency(tx, t, idempotency);
-          return { ...command, accepted: instantParam(command.accepted), sequence: int(row, 'sequence') };
+          if (idempotency !== undefined) {
+            const taken = await storeIdempotency(tx, t, idempotency);
+            if (taken !== undefined) throw new KeyTaken(taken);
+          }
+          const accepted: AcceptedCommand = {
+            ...command,
+            accepted: instantParam(command.accepted),
+            sequence: int(row, 'sequence'),
+          };
+          return { _tag: 'Accepted', command: accepted };
         });
       } catch (error) {
+        if (error instanceof KeyTaken) return error.taken;
         if (isUniqueViolation(error, 'commands_basket_sequence_key') && attempt < maxAttempts) continue;
+        if (isRetryable(error) && attempt < maxAttempts) continue;
         throw error;
       }
     }

@@ -1,19 +1,26 @@
-import type { IdempotencyRecord, IdempotencyStore } from '@basket/app';
+import type { IdempotencyKeyTaken, IdempotencyRecord, IdempotencyStore } from '@basket/app';
 import type { Queryable } from './db';
 import type { Tables } from './names';
 import { instant, instantParam, jsonObject, jsonParam, text } from './values';
 
-/** Stores the first answer under the store's key; a later record for the same key replaces it. */
+/**
+ * Claims the record's key (C-6.3): inserts the record, or replaces one that expired (created more
+ * than 24 hours before this one). Answers `IdempotencyKeyTaken` when the key has a live record,
+ * having written nothing: the caller rolls its transaction back. Two concurrent claims of one key
+ * meet on its primary key; the second waits for the first to commit, then sees its record.
+ */
 export const storeIdempotency = async (
   tx: Queryable,
   t: Tables,
   record: IdempotencyRecord,
-): Promise<void> => {
-  await tx.query(
-    `INSERT INTO ${t.idempotency} (store_id, key, fingerprint, response, created)
+): Promise<IdempotencyKeyTaken | undefined> => {
+  const [row] = await tx.query(
+    `INSERT INTO ${t.idempotency} AS existing (store_id, key, fingerprint, response, created)
       VALUES ($1, $2, $3, $4::jsonb, $5::timestamptz)
       ON CONFLICT (store_id, key) DO UPDATE
-        SET fingerprint = excluded.fingerprint, response = excluded.response, created = excluded.created`,
+        SET fingerprint = excluded.fingerprint, response = excluded.response, created = excluded.created
+        WHERE existing.created < excluded.created - interval '24 hours'
+      RETURNING key`,
     [
       record.storeId,
       record.key,
@@ -22,6 +29,9 @@ export const storeIdempotency = async (
       instantParam(record.created),
     ],
   );
+  return row === undefined
+    ? { _tag: 'IdempotencyKeyTaken', storeId: record.storeId, key: record.key }
+    : undefined;
 };
 
 export const postgresIdempotencyStore = (db: Queryable, t: Tables): IdempotencyStore => ({

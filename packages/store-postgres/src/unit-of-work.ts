@@ -81,7 +81,10 @@ const write = async (tx: Queryable, t: Tables, commit: Commit): Promise<number> 
     const resource = await replaceHolds(tx, t, commit.holds, commit.at);
     if (resource !== undefined) throw new Rollback({ _tag: 'InsufficientInventory', resource });
   }
-  if (commit.idempotency !== undefined) await storeIdempotency(tx, t, commit.idempotency);
+  if (commit.idempotency !== undefined) {
+    const taken = await storeIdempotency(tx, t, commit.idempotency);
+    if (taken !== undefined) throw new Rollback(taken);
+  }
   if (commit.snapshot !== undefined) await saveSnapshot(tx, t, commit.streamId, commit.snapshot);
   return commit.expectedVersion + commit.events.length;
 };

@@ -17,8 +17,8 @@ describe('outbox readers on PostgreSQL', () => {
   });
   afterAll(() => database?.cleanup());
 
-  const accept = (basketId: string, notificationId: string) =>
-    reader.commands.accept({
+  const accept = async (basketId: string, notificationId: string) => {
+    const outcome = await reader.commands.accept({
       notificationId,
       storeId: 'store-1',
       basketId,
@@ -26,6 +26,9 @@ describe('outbox readers on PostgreSQL', () => {
       command: {},
       accepted: at,
     });
+    if (outcome._tag !== 'Accepted') throw new Error(`not accepted: ${outcome._tag}`);
+    return outcome.command;
+  };
 
   it('do not skip a row whose transaction started first but committed last', async () => {
     const early = await accept('early', 'n-early');

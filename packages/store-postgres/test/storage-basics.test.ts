@@ -16,7 +16,7 @@ const basics = (name: string, open: () => Promise<TestDatabase>) =>
     afterAll(() => database?.cleanup());
 
     it('appends, reads, snapshots, completes and publishes in one commit', async () => {
-      const accepted = await storage.commands.accept({
+      const outcome = await storage.commands.accept({
         notificationId: '0b0f6a8e-7c1a-4a57-9f0e-1b8d8c1f2a01',
         storeId: 'store-1',
         basketId: 'b1',
@@ -24,6 +24,8 @@ const basics = (name: string, open: () => Promise<TestDatabase>) =>
         command: { type: 'CreateBasket' },
         accepted: '2026-11-21T19:04:05.123+01:00',
       });
+      if (outcome._tag !== 'Accepted') throw new Error(`not accepted: ${outcome._tag}`);
+      const accepted = outcome.command;
       expect(accepted.sequence).toBe(1);
       expect(accepted.accepted).toBe(at);
       expect(await storage.commands.oldestPending('b1')).toEqual(accepted);

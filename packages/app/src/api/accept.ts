@@ -1,4 +1,5 @@
 import type { AppContext } from '../context';
+import type { IdempotencyKeyTaken } from '../ports/notifications';
 import type { Processor } from '../processing/processor';
 import { encodeWork, type QueuedWork } from '../processing/queued-command';
 import { notificationAnswer } from './answers';
@@ -19,16 +20,19 @@ export type Acceptance = {
   readonly replay?: StoredAnswer['replay'];
 };
 
+export type Accepted = { readonly answer: Answer; readonly notificationId: string };
+
 /**
  * Durably accepts the work with a Pending notification and its idempotency record in one write
- * (C-5.1), hands it to the processor, and answers the notification id.
+ * (C-5.1), hands it to the processor, and answers the notification id. When another request took
+ * the idempotency key first, nothing was accepted: `IdempotencyKeyTaken` (see `withIdempotency`).
  */
 export const acceptWork = async (
   env: ApiEnv,
   caller: Caller,
   status: 200 | 202,
   acceptance: Acceptance,
-): Promise<{ readonly answer: Answer; readonly notificationId: string }> => {
+): Promise<Accepted | IdempotencyKeyTaken> => {
   const { ctx, processor } = env;
   const notificationId = acceptance.notificationId ?? ctx.ids.uuid();
   const answer = notificationAnswer(status, notificationId);
@@ -40,7 +44,7 @@ export const acceptWork = async (
       : { replay: acceptance.replay, notificationId, basketId: acceptance.basketId }),
     ...(acceptance.paymentIntentId === undefined ? {} : { paymentIntentId: acceptance.paymentIntentId }),
   };
-  await ctx.storage.commands.accept(
+  const outcome = await ctx.storage.commands.accept(
     {
       notificationId,
       storeId: caller.storeId,
@@ -52,6 +56,7 @@ export const acceptWork = async (
     },
     idempotencyRecord(ctx, caller, stored),
   );
+  if (outcome._tag === 'IdempotencyKeyTaken') return outcome;
   processor.kick(acceptance.basketId);
   return { answer, notificationId };
 };

@@ -10,7 +10,7 @@ import { ok, problemAnswer, refusalAnswer } from './answers';
 import type { BasketApi } from './basket-api';
 import { decodePath, plainId } from './decode';
 import { listEvents } from './event-listing';
-import { idempotencyRecord, type Replay, storedAnswerOf, withIdempotency } from './idempotency';
+import { type Attempt, idempotencyRecord, type Replay, storedAnswerOf, withIdempotency } from './idempotency';
 import type { Answer, Caller, Preconditions } from './types';
 import { basketJson } from './views';
 
@@ -19,7 +19,7 @@ type BasketOperations = Pick<BasketApi, 'createBasket' | 'getBasket' | 'deleteBa
 const basketPath = (basketId: string) => decodePath({ basketId: plainId }, { basketId });
 
 /** createBasket (C-7.1): synchronous, an empty basket in the catalog's currency, which every store uses. */
-const createBasket = async (ctx: AppContext, caller: Caller): Promise<Answer> => {
+const createBasket = async (ctx: AppContext, caller: Caller): Promise<Attempt> => {
   const basketId = ctx.ids.uuid();
   const { catalog } = await ctx.providers.catalog();
   let answer: Answer | undefined;
@@ -35,6 +35,7 @@ const createBasket = async (ctx: AppContext, caller: Caller): Promise<Answer> =>
       return answer === undefined ? undefined : idempotencyRecord(ctx, caller, storedAnswerOf(answer));
     },
   });
+  if (run._tag === 'IdempotencyKeyTaken') return run;
   if (run._tag === 'Decided' && E.isLeft(run.outcome)) return refusalAnswer(run.outcome.left);
   return run._tag === 'Decided' && answer !== undefined
     ? answer
@@ -50,7 +51,7 @@ const deleteBasket = async (
   caller: Caller,
   checked: CallerBasket,
   pre?: Preconditions,
-): Promise<Answer> => {
+): Promise<Attempt> => {
   const basketId = checked.state.id;
   let refusal: Answer | undefined;
   let answer: Answer | undefined;
@@ -69,6 +70,7 @@ const deleteBasket = async (
       answer === undefined ? undefined : idempotencyRecord(ctx, caller, storedAnswerOf(answer)),
   });
   if (refusal !== undefined) return refusal;
+  if (run._tag === 'IdempotencyKeyTaken') return run;
   if (run._tag !== 'Decided') return problemAnswer('internal-error', 'the basket could not be deleted');
   if (E.isLeft(run.outcome)) return refusalAnswer(run.outcome.left);
   return answer ?? problemAnswer('internal-error', 'the basket could not be deleted');

@@ -3,7 +3,7 @@ import * as t from 'io-ts';
 import type { AppContext } from '../context';
 import { toJsonObject } from '../json';
 import type { JsonObject } from '../ports/json';
-import type { IdempotencyRecord } from '../ports/notifications';
+import type { IdempotencyKeyTaken, IdempotencyRecord } from '../ports/notifications';
 import { shift } from '../time';
 import { problemAnswer } from './answers';
 import type { Answer, Caller } from './types';
@@ -32,6 +32,18 @@ export const StoredAnswer = t.intersection(
 export type StoredAnswer = t.TypeOf<typeof StoredAnswer>;
 
 export type Replay = (stored: StoredAnswer, caller: Caller) => Promise<Answer>;
+
+/**
+ * What running a keyed request comes to: its answer, or `IdempotencyKeyTaken` when storing its
+ * idempotency record was refused (another request with the key came first) and nothing was written.
+ */
+export type Attempt = Answer | IdempotencyKeyTaken;
+
+export const isKeyTaken = (value: object): value is IdempotencyKeyTaken =>
+  '_tag' in value && value._tag === 'IdempotencyKeyTaken';
+
+/** Runs of one request whose key keeps being taken before it answers 500 (a record that never decodes). */
+const MAX_KEY_ATTEMPTS = 3;
 
 export const storedAnswerOf = (answer: Answer): StoredAnswer => ({
   status: answer.status === 204 ? 204 : answer.status === 202 ? 202 : 200,
@@ -67,20 +79,34 @@ export const plainReplay = (stored: StoredAnswer): Answer => {
 /**
  * C-6.3, right after authentication: a key seen within 24 hours answers its first answer again for
  * the same request, and 422 `idempotency-key-reused` for another; an unseen key runs the request.
+ * Two first requests with one key may both get that far: the storage lets only one store its
+ * record (the other's run writes nothing and answers `IdempotencyKeyTaken`), and the other then
+ * answers as a replay would, from the record the first stored.
  */
 export const withIdempotency = async (
   ctx: AppContext,
   caller: Caller,
   replay: Replay,
-  run: () => Promise<Answer>,
+  run: () => Promise<Attempt>,
 ): Promise<Answer> => {
   const key = caller.idempotency;
-  if (key === undefined) return run();
-  const record = await ctx.storage.idempotency.find(caller.storeId, key.key, shift(ctx.clock.now(), -DAY_MS));
-  if (record === undefined) return run();
-  if (record.fingerprint !== key.fingerprint) {
-    return problemAnswer('idempotency-key-reused', 'this Idempotency-Key was used for another request');
+  for (let attempt = 1; ; attempt++) {
+    if (key !== undefined) {
+      const record = await ctx.storage.idempotency.find(
+        caller.storeId,
+        key.key,
+        shift(ctx.clock.now(), -DAY_MS),
+      );
+      if (record !== undefined && record.fingerprint !== key.fingerprint) {
+        return problemAnswer('idempotency-key-reused', 'this Idempotency-Key was used for another request');
+      }
+      const stored = record === undefined ? undefined : StoredAnswer.decode(record.response);
+      if (stored !== undefined && E.isRight(stored)) return replay(stored.right, caller);
+    }
+    const answer = await run();
+    if (!isKeyTaken(answer)) return answer;
+    if (key === undefined || attempt >= MAX_KEY_ATTEMPTS) {
+      return problemAnswer('internal-error', 'the Idempotency-Key could not be recorded');
+    }
   }
-  const stored = StoredAnswer.decode(record.response);
-  return E.isRight(stored) ? replay(stored.right, caller) : run();
 };

@@ -4,6 +4,7 @@ import * as E from 'fp-ts/Either';
 import { nowOf } from '../time';
 import { type ApiEnv, acceptWork } from './accept';
 import { admit, basketForCaller, type CallerBasket, type Ownership } from './access';
+import { type Attempt, isKeyTaken } from './idempotency';
 import type { Answer, Caller, Preconditions } from './types';
 
 /** A decoded request for a basket command that goes through the basket's queue. */
@@ -36,7 +37,7 @@ export const modifyBasket = async (
   caller: Caller,
   request: Either<Answer, BasketRequest>,
   pre?: Preconditions,
-): Promise<Answer> => {
+): Promise<Attempt> => {
   if (E.isLeft(request)) return request.left;
   const { basketId, operation, status, ownership } = request.right;
   const basket = await basketForCaller(env.ctx, caller, basketId, ownership);
@@ -44,10 +45,10 @@ export const modifyBasket = async (
   const command = withFreshIds(env, request.right.command(nowOf(env.ctx.clock), basket.right));
   const admitted = admit(command, basket.right, pre);
   if (E.isLeft(admitted)) return admitted.left;
-  const { answer } = await acceptWork(env, caller, status, {
+  const accepted = await acceptWork(env, caller, status, {
     basketId,
     operation,
     work: { kind: 'basket', command },
   });
-  return answer;
+  return isKeyTaken(accepted) ? accepted : accepted.answer;
 };

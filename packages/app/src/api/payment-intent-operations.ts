@@ -15,7 +15,7 @@ import { basketForCaller, type CallerBasket, checkIfMatch } from './access';
 import { ok, problemAnswer, refusalAnswer } from './answers';
 import type { BasketApi } from './basket-api';
 import { decodeBody, decodePath, plainId } from './decode';
-import { type Replay, withIdempotency } from './idempotency';
+import { type Attempt, isKeyTaken, type Replay, withIdempotency } from './idempotency';
 import { paymentIntentAnswer } from './payment-answers';
 import type { Answer, Caller, Preconditions } from './types';
 import { paymentIntentJson } from './views';
@@ -55,7 +55,7 @@ const createPaymentIntent = async (
   basketId: string,
   body: unknown,
   pre?: Preconditions,
-): Promise<Answer> => {
+): Promise<Attempt> => {
   const { ctx } = env;
   const request = pipe(
     E.Do,
@@ -84,7 +84,7 @@ const createPaymentIntent = async (
   if (E.isLeft(ifMatch)) return ifMatch.left;
   const unmet = paymentPreconditions(state, at);
   if (unmet) return refusalAnswer(unmet);
-  const { notificationId } = await acceptWork(env, caller, 202, {
+  const accepted = await acceptWork(env, caller, 202, {
     basketId: state.id,
     operation: 'createPaymentIntent',
     paymentIntentId,
@@ -97,7 +97,8 @@ const createPaymentIntent = async (
       ...(caller.contactId === undefined ? {} : { contactId: caller.contactId }),
     },
   });
-  return paymentIntentAnswer(ctx, paymentIntentId, notificationId, ctx.config.paymentSyncWaitMs);
+  if (isKeyTaken(accepted)) return accepted;
+  return paymentIntentAnswer(ctx, paymentIntentId, accepted.notificationId, ctx.config.paymentSyncWaitMs);
 };
 
 /** deletePaymentIntent (C-8.4, C-8.5): cancels through the basket's queue. */
@@ -107,7 +108,7 @@ const deletePaymentIntent = async (
   basketId: string,
   paymentIntentId: string,
   pre?: Preconditions,
-): Promise<Answer> => {
+): Promise<Attempt> => {
   const found = await intentForCaller(env, caller, basketId, paymentIntentId);
   if (E.isLeft(found)) return found.left;
   const { basket, intent } = found.right;
@@ -119,13 +120,13 @@ const deletePaymentIntent = async (
   }
   const ifMatch = checkIfMatch(basket, pre);
   if (E.isLeft(ifMatch)) return ifMatch.left;
-  const { answer } = await acceptWork(env, caller, 200, {
+  const accepted = await acceptWork(env, caller, 200, {
     basketId: basket.state.id,
     operation: 'deletePaymentIntent',
     paymentIntentId: intent.id,
     work: { kind: 'deletePaymentIntent', paymentIntentId: intent.id, at: nowOf(env.ctx.clock) },
   });
-  return answer;
+  return isKeyTaken(accepted) ? accepted : accepted.answer;
 };
 
 /** Endpoints 5 and 6, and the intent's read (C-4.4). */

@@ -7,9 +7,9 @@ import { type ApiEnv, acceptWork } from './accept';
 import { problemAnswer } from './answers';
 import type { BasketApi } from './basket-api';
 import { decodeBody } from './decode';
-import { type Replay, withIdempotency } from './idempotency';
+import { type Attempt, isKeyTaken, type Replay, withIdempotency } from './idempotency';
 import { paymentAnswer } from './payment-answers';
-import type { Answer, Caller } from './types';
+import type { Caller } from './types';
 
 /**
  * Endpoint 17 (C-2.7, C-4.3): the token must be the signed-in contact's (403), the intent of a basket
@@ -17,7 +17,7 @@ import type { Answer, Caller } from './types';
  * The charge runs through the basket's queue, so it is ordered with the basket's other commands and
  * survives a crash; the answer waits for its outcome.
  */
-const useSavedPaymentToken = async (env: ApiEnv, caller: Caller, body: unknown): Promise<Answer> => {
+const useSavedPaymentToken = async (env: ApiEnv, caller: Caller, body: unknown): Promise<Attempt> => {
   const { ctx } = env;
   const request = decodeBody(UseSavedTokenRequest, body);
   if (E.isLeft(request)) return request.left;
@@ -44,14 +44,15 @@ const useSavedPaymentToken = async (env: ApiEnv, caller: Caller, body: unknown):
   if (intent.status !== 'AwaitingPayment') {
     return problemAnswer('payment-intent-state', `a payment intent that is ${intent.status} cannot be paid`);
   }
-  const { notificationId } = await acceptWork(env, caller, 202, {
+  const accepted = await acceptWork(env, caller, 202, {
     basketId: basket.id,
     operation: 'useSavedPaymentToken',
     paymentIntentId: intent.id,
     replay: 'payment',
     work: { kind: 'payWithToken', paymentIntentId: intent.id, at: nowOf(ctx.clock), tokenId, contactId },
   });
-  return paymentAnswer(ctx, notificationId, ctx.config.paymentWaitMs);
+  if (isKeyTaken(accepted)) return accepted;
+  return paymentAnswer(ctx, accepted.notificationId, ctx.config.paymentWaitMs);
 };
 
 export const savedTokenOperation = (

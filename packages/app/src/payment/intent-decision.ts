@@ -72,6 +72,8 @@ export const runIntentPlan = async (ctx: AppContext, plan: IntentPlan): Promise<
     if (result._tag === 'Committed')
       return { _tag: 'Decided', outcome, ...(completion ? { completion } : {}) };
     if (result._tag === 'AlreadyCompleted') return { _tag: 'AlreadyCompleted' };
+    // The plan commits no idempotency record, so this cannot happen; it is no conflict to retry.
+    if (result._tag === 'IdempotencyKeyTaken') return { _tag: 'GaveUp' };
   }
   return { _tag: 'GaveUp' };
 };

@@ -49,13 +49,25 @@ export type NotificationCompletion = {
   readonly outcome: NotificationOutcome;
 };
 
+/**
+ * What accepting a command came to: accepted, or refused because another request holds the
+ * idempotency key (see `IdempotencyRecord`), in which case nothing was written.
+ */
+export type AcceptOutcome =
+  | { readonly _tag: 'Accepted'; readonly command: AcceptedCommand }
+  | IdempotencyKeyTaken;
+
 /** Accepted commands and their notifications. */
 export type CommandQueue = {
-  /** Durably stores the command Pending (and its idempotency record, when given, in one write). */
+  /**
+   * Durably stores the command Pending and its idempotency record, when given, in one write: all
+   * or nothing. When the key already has a live record (see `IdempotencyRecord`), the answer is
+   * `IdempotencyKeyTaken` and neither the command nor the record is stored.
+   */
   readonly accept: (
     command: Omit<AcceptedCommand, 'sequence'>,
     idempotency?: IdempotencyRecord,
-  ) => Promise<AcceptedCommand>;
+  ) => Promise<AcceptOutcome>;
   /** The basket's oldest Pending command: the only one that may be processed next (C-5.4). */
   readonly oldestPending: (basketId: string) => Promise<AcceptedCommand | undefined>;
   /** Baskets that have Pending commands accepted at or before `acceptedBefore`, oldest first. */
@@ -63,7 +75,17 @@ export type CommandQueue = {
   readonly notification: (notificationId: string) => Promise<NotificationRecord | undefined>;
 };
 
-/** C-6.3: the first answer to a modifying request, replayed for the same key. */
+/**
+ * C-6.3: the first answer to a modifying request, replayed for the same key.
+ *
+ * Writing a record (`CommandQueue.accept`, `Commit.idempotency`) claims its (storeId, key). When
+ * the key already has a record created within the 24 hours before the new record's `created` (at
+ * most 24 hours earlier, or later), the key is taken: the write is refused as a value
+ * (`IdempotencyKeyTaken`) and nothing of it happens, all or nothing. So of two concurrent first
+ * requests with one key exactly one runs; the other answers as a replay would (the C-6.3 lookup
+ * again). A record created more than 24 hours before the new one has expired (`find` no longer
+ * answers it): the new record replaces it, the key is free again.
+ */
 export type IdempotencyRecord = {
   readonly storeId: string;
   readonly key: string;
@@ -76,4 +98,11 @@ export type IdempotencyRecord = {
 export type IdempotencyStore = {
   /** The record for the key if it was created at or after `notBefore` (keys live 24 hours). */
   readonly find: (storeId: string, key: string, notBefore: string) => Promise<IdempotencyRecord | undefined>;
+};
+
+/** The idempotency key of a write already has a live record: the write was refused whole (C-6.3). */
+export type IdempotencyKeyTaken = {
+  readonly _tag: 'IdempotencyKeyTaken';
+  readonly storeId: string;
+  readonly key: string;
 };

@@ -1,5 +1,5 @@
 import type { NewEvent, Snapshot, StreamId } from './event-store';
-import type { IdempotencyRecord, NotificationCompletion } from './notifications';
+import type { IdempotencyKeyTaken, IdempotencyRecord, NotificationCompletion } from './notifications';
 
 /** Units of one inventory resource that a holder (a basket) holds, with the resource's capacity. */
 export type HoldRow = {
@@ -17,6 +17,7 @@ export type HoldsChange = { readonly holder: string; readonly holds: ReadonlyArr
  * Everything one decision writes, stored all or nothing (C-3.4): events appended at
  * `expectedVersion + 1…`, the holds that follow from them, the accepted command's completion (which
  * also writes its outbox row, C-5.5), the idempotency record of a synchronous answer, a snapshot.
+ * Any conflict below refuses the whole commit: nothing of it is written.
  */
 export type Commit = {
   readonly streamId: StreamId;
@@ -41,7 +42,12 @@ export type CommitConflict =
   /** The holds need more of a resource than others leave free: gather facts and decide again. */
   | { readonly _tag: 'InsufficientInventory'; readonly resource: string }
   /** The completed notification was no longer Pending: another processor completed it. */
-  | { readonly _tag: 'AlreadyCompleted'; readonly notificationId: string };
+  | { readonly _tag: 'AlreadyCompleted'; readonly notificationId: string }
+  /**
+   * `idempotency`'s key already has a live record (see `IdempotencyRecord`): another request took
+   * it first. Not a conflict to retry: answer as a replay would (C-6.3).
+   */
+  | IdempotencyKeyTaken;
 
 export type CommitResult = { readonly _tag: 'Committed'; readonly version: number } | CommitConflict;
 

@@ -13,7 +13,7 @@ import type { Either } from 'fp-ts/Either';
 import * as E from 'fp-ts/Either';
 import type { AppContext } from '../context';
 import { basketStream } from '../ports/event-store';
-import type { IdempotencyRecord, NotificationCompletion } from '../ports/notifications';
+import type { IdempotencyKeyTaken, IdempotencyRecord, NotificationCompletion } from '../ports/notifications';
 import type { CommitConflict } from '../ports/unit-of-work';
 import { encodeBasketEvent, type LoadedBasket, loadBasket, snapshotFor } from '../streams/basket-stream';
 import { nowOf } from '../time';
@@ -48,6 +48,8 @@ export type BasketRun =
       readonly completion?: NotificationCompletion;
     }
   | { readonly _tag: 'AlreadyCompleted' }
+  /** The plan's idempotency record was refused: another request took the key (C-6.3); nothing written. */
+  | IdempotencyKeyTaken
   | { readonly _tag: 'GaveUp'; readonly conflict: CommitConflict };
 
 /** Decides `commands` one after the other, each on the state the previous left. */
@@ -73,7 +75,7 @@ const decideAll = async (
 /**
  * Loads the basket, gathers facts, decides and commits events, holds (a projection of the new state),
  * completion, idempotency record and snapshot as one unit of work. A version or inventory conflict
- * re-reads and decides again (bounded by `maxAttempts`).
+ * re-reads and decides again (bounded by `maxAttempts`); a taken idempotency key answers at once.
  */
 export const runBasketPlan = async (ctx: AppContext, plan: BasketPlan): Promise<BasketRun> => {
   let conflict: CommitConflict = {
@@ -112,6 +114,8 @@ export const runBasketPlan = async (ctx: AppContext, plan: BasketPlan): Promise<
     if (result._tag === 'Committed')
       return { _tag: 'Decided', loaded, outcome, ...(completion ? { completion } : {}) };
     if (result._tag === 'AlreadyCompleted') return { _tag: 'AlreadyCompleted' };
+    // Not a conflict that deciding again resolves: the key stays taken.
+    if (result._tag === 'IdempotencyKeyTaken') return result;
     conflict = result;
   }
   return { _tag: 'GaveUp', conflict };

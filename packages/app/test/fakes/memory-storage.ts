@@ -1,8 +1,10 @@
 import type {
   AcceptedCommand,
+  AcceptOutcome,
   Commit,
   CommitResult,
   HoldRow,
+  IdempotencyKeyTaken,
   IdempotencyRecord,
   NotificationRecord,
   OutboxMessage,
@@ -21,6 +23,8 @@ export type FakeStorage = Storage & {
   readonly holdsOf: (holder: string) => ReadonlyArray<HoldRow>;
   readonly pending: () => ReadonlyArray<AcceptedCommand>;
 };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 const isLive = (hold: HoldRow, now: string) =>
   hold.expiresAt === undefined || Date.parse(hold.expiresAt) > Date.parse(now);
@@ -46,6 +50,14 @@ export const fakeStorage = (): FakeStorage => {
       0,
     );
 
+  /** C-6.3: a record created at most 24 hours before `record` holds its key. */
+  const keyTaken = (record: IdempotencyRecord): IdempotencyKeyTaken | undefined => {
+    const existing = idempotency.get(`${record.storeId}|${record.key}`);
+    return existing !== undefined && Date.parse(existing.created) >= Date.parse(record.created) - DAY_MS
+      ? { _tag: 'IdempotencyKeyTaken', storeId: record.storeId, key: record.key }
+      : undefined;
+  };
+
   const commit = async (c: Commit): Promise<CommitResult> => {
     const stream = streams.get(c.streamId) ?? [];
     if (stream.length !== c.expectedVersion) {
@@ -59,6 +71,8 @@ export const fakeStorage = (): FakeStorage => {
     if (c.completion && notifications.get(c.completion.notificationId)?.status !== 'Pending') {
       return { _tag: 'AlreadyCompleted', notificationId: c.completion.notificationId };
     }
+    const taken = c.idempotency && keyTaken(c.idempotency);
+    if (taken) return taken;
     if (c.holds) {
       const before = holds.get(c.holds.holder) ?? [];
       for (const row of c.holds.holds) {
@@ -122,7 +136,9 @@ export const fakeStorage = (): FakeStorage => {
     },
     unitOfWork: { commit },
     commands: {
-      accept: async (command, record) => {
+      accept: async (command, record): Promise<AcceptOutcome> => {
+        const taken = record && keyTaken(record);
+        if (taken) return taken;
         const accepted = { ...command, sequence: ++sequence };
         commands.push(accepted);
         notifications.set(command.notificationId, {
@@ -135,7 +151,7 @@ export const fakeStorage = (): FakeStorage => {
           created: command.accepted,
         });
         if (record) idempotency.set(`${record.storeId}|${record.key}`, record);
-        return accepted;
+        return { _tag: 'Accepted', command: accepted };
       },
       oldestPending: async (basketId) => pendingOf(basketId)[0],
       basketsWithPending: async (acceptedBefore, limit) =>

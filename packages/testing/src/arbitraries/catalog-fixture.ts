@@ -47,7 +47,7 @@ export const seatIdsOf = (product: CatalogTicketingProduct): ReadonlyArray<strin
   product.sections.flatMap((section) => section.rows.flatMap((row) => row.seats));
 
 /** What generated commands aim at: the demo catalog's real ids, and a few that it does not have. */
-export const demoTargets = {
+export const demoCatalogTargets = {
   storeIds: demoCatalog.stores.map((s) => s.id),
   contactIds: demoCatalog.contacts.map((c) => c.id),
   voucherCodes: demoCatalog.vouchers.map((v) => v.code),
@@ -118,11 +118,13 @@ export const selectionFor = (method: DeliveryMethod, choices: SelectionChoices):
       return {
         type: method.type,
         id: method.id,
-        kioskId: choices.kioskId ?? demoTargets.unknownKioskId,
+        kioskId: choices.kioskId ?? demoCatalogTargets.unknownKioskId,
         collectionTime: choices.collectionTime,
         collectionId: `collect-${choices.reference}`,
         seatId:
-          method.type === 'InSeat' ? (choices.seatId ?? demoTargets.unknownSeatId) : `ref-${choices.reference}`,
+          method.type === 'InSeat'
+            ? (choices.seatId ?? demoCatalogTargets.unknownSeatId)
+            : `ref-${choices.reference}`,
       };
   }
 };

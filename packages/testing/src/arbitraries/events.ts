@@ -14,7 +14,7 @@ import {
   type Ticket,
 } from '@basket/core';
 import fc from 'fast-check';
-import { arbitraryPaymentParts, merged } from './commands';
+import { arbitraryPaymentParts, mergedArb } from './commands';
 import {
   arbitraryCurrency,
   arbitraryCustomerDetailFieldValue,
@@ -71,7 +71,7 @@ const lineBase = fc.record({ id: pid, productId: pid, deliveryMethodIdOptions: f
 /** A line of a basket's state, of any kind, in `currency`. */
 export const arbitraryLine = (currency: Currency): fc.Arbitrary<Line> => {
   const unitPrice = arbitraryMoney(currency, { max: 100_000 });
-  const line = <A extends object>(kind: fc.Arbitrary<A>) => merged(merged(lineBase, kind), crossSell);
+  const line = <A extends object>(kind: fc.Arbitrary<A>) => mergedArb(mergedArb(lineBase, kind), crossSell);
   const ticketing: fc.Arbitrary<Line> = line(
     fc.record(
       {
@@ -158,7 +158,7 @@ export const arbitraryProviderTerms = (currency: Currency): fc.Arbitrary<Provide
   });
 
 const basketEvent = <T extends BasketEventType, A extends object>(type: T, fields: fc.Arbitrary<A>) =>
-  merged(fc.record({ type: fc.constant(type), at: arbitraryInstant }), fields);
+  mergedArb(fc.record({ type: fc.constant(type), at: arbitraryInstant }), fields);
 
 const inCurrency = <A>(f: (currency: Currency) => fc.Arbitrary<A>) => arbitraryCurrency.chain(f);
 const lineRemovalReason = fc.constantFrom(
@@ -268,7 +268,7 @@ export const arbitraryBasketEvent: fc.Arbitrary<BasketEvent> = fc.oneof(
 );
 
 const intentEvent = <T extends PaymentIntentEventType, A extends object>(type: T, fields: fc.Arbitrary<A>) =>
-  merged(fc.record({ type: fc.constant(type), at: arbitraryInstant }), fields);
+  mergedArb(fc.record({ type: fc.constant(type), at: arbitraryInstant }), fields);
 
 /** One arbitrary per payment-intent event type. */
 export const paymentIntentEventArbitraries: {

@@ -137,6 +137,38 @@ export const atomicityCases = (storage: StorageRef): void => {
       expect(await outboxOf(storage(), [command.notificationId])).toHaveLength(1);
     });
 
+    it('an IdempotencyKeyTaken writes no events, holds, completion, outbox row, record or snapshot (C-6.3)', async () => {
+      const { basketId, streamId } = freshBasket();
+      const command = await accept(storage(), basketId);
+      const taken = `key-${uuid()}`;
+      const first: IdempotencyRecord = {
+        storeId,
+        key: taken,
+        fingerprint: 'first',
+        response: {},
+        created: at(),
+      };
+      await storage().unitOfWork.commit(commit({ streamId: freshBasket().streamId, idempotency: first }));
+      const written = await refusedCommit(
+        storage(),
+        (parts) =>
+          commit({
+            streamId,
+            ...parts,
+            idempotency: { storeId, key: taken, fingerprint: 'second', response: {}, created: at(MINUTE) },
+          }),
+        basketId,
+        command.notificationId,
+      );
+      expect(written.result).toEqual({ _tag: 'IdempotencyKeyTaken', storeId, key: taken });
+      await expectNothingWritten(storage(), written, streamId, 0);
+      expect(await storage().idempotency.find(storeId, taken, at(-DAY))).toEqual(first);
+      expect(await storage().commands.notification(command.notificationId)).toMatchObject({
+        status: 'Pending',
+      });
+      expect(await outboxOf(storage(), [command.notificationId])).toEqual([]);
+    });
+
     it('a commit that passes every check writes all of it', async () => {
       const { basketId, streamId } = freshBasket();
       const command = await accept(storage(), basketId);

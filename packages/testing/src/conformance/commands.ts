@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
   accept,
+  acceptedOf,
+  acceptOutcome,
   at,
   commit,
+  DAY,
   events,
   expectCommitted,
   failed,
   freshBasket,
+  idempotencyRecord,
+  MINUTE,
   problem,
   type StorageRef,
   storeId,
@@ -147,6 +152,54 @@ export const commandQueueCases = (storage: StorageRef): void => {
         ),
       );
       expect(results.map((result) => result._tag).sort()).toEqual(['AlreadyCompleted', 'Committed']);
+    });
+
+    it('refuses a second accept with a fresh record for a live key as IdempotencyKeyTaken, writing nothing (C-6.3)', async () => {
+      const key = `key-${uuid()}`;
+      const { basketId } = freshBasket();
+      const other = freshBasket().basketId;
+      const first = idempotencyRecord(key);
+      const command = acceptedOf(await acceptOutcome(storage(), basketId, first));
+      for (const target of [basketId, other]) {
+        const notificationId = uuid();
+        const again = await acceptOutcome(
+          storage(),
+          target,
+          idempotencyRecord(key, at(MINUTE), `another request ${target}`),
+          { notificationId, accepted: at(MINUTE) },
+        );
+        expect(again).toEqual({ _tag: 'IdempotencyKeyTaken', storeId, key });
+        expect(await storage().commands.notification(notificationId)).toBeUndefined();
+        // Nothing of the refused accept remains: its notification id is still free.
+        const retried = await accept(storage(), target, { notificationId, accepted: at(2 * MINUTE) });
+        expect(retried.notificationId).toBe(notificationId);
+      }
+      expect(await storage().commands.oldestPending(basketId)).toEqual(command);
+      expect(await storage().idempotency.find(storeId, key, at(-DAY))).toEqual(first);
+    });
+
+    it('of two concurrent accepts with one key, exactly one is Accepted (same basket or not)', async () => {
+      for (const sameBasket of [true, false]) {
+        const key = `key-${uuid()}`;
+        const first = freshBasket().basketId;
+        const baskets = [first, sameBasket ? first : freshBasket().basketId];
+        const records = baskets.map((_, n) => idempotencyRecord(key, at(), `request ${n}`));
+        const ids = baskets.map(() => uuid());
+        const outcomes = await Promise.all(
+          baskets.map((basketId, n) =>
+            acceptOutcome(storage(), basketId, records[n], { notificationId: ids[n] }),
+          ),
+        );
+        expect(outcomes.map((outcome) => outcome._tag).sort()).toEqual(['Accepted', 'IdempotencyKeyTaken']);
+        const winner = outcomes.findIndex((outcome) => outcome._tag === 'Accepted');
+        const loser = 1 - winner;
+        expect(await storage().idempotency.find(storeId, key, at(-DAY))).toEqual(records[winner]);
+        expect(await storage().commands.notification(ids[winner] ?? '')).toMatchObject({ status: 'Pending' });
+        expect(await storage().commands.notification(ids[loser] ?? '')).toBeUndefined();
+        expect((await storage().commands.oldestPending(baskets[loser] ?? ''))?.notificationId).toBe(
+          sameBasket ? ids[winner] : undefined,
+        );
+      }
     });
 
     it('lists baskets with Pending commands accepted at or before a time, oldest first, up to a limit', async () => {

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type {
   AcceptedCommand,
+  AcceptOutcome,
   Commit,
   CommitResult,
   HoldRow,
+  IdempotencyRecord,
   JsonObject,
   NewEvent,
   NotificationCompletion,
@@ -68,20 +70,51 @@ export const commit = (fields: Partial<Commit> & Pick<Commit, 'streamId'>): Comm
 export const hold = (resource: string, quantity: number, capacity: number, expiresAt?: string): HoldRow =>
   expiresAt === undefined ? { resource, quantity, capacity } : { resource, quantity, capacity, expiresAt };
 
-export const accept = (
+/** Accepts a command of `basketId` with `idempotency`, answering the queue's outcome as it is. */
+export const acceptOutcome = (
+  storage: Storage,
+  basketId: string,
+  idempotency?: IdempotencyRecord,
+  fields: Partial<Omit<AcceptedCommand, 'sequence'>> = {},
+): Promise<AcceptOutcome> =>
+  storage.commands.accept(
+    {
+      notificationId: uuid(),
+      storeId,
+      basketId,
+      operation: 'addProductToBasket',
+      command: { type: 'AddProduct', basketId, quantity: 1 } satisfies JsonObject,
+      accepted: at(),
+      ...fields,
+    },
+    idempotency,
+  );
+
+/** The command of an outcome that must be Accepted (throws otherwise). */
+export const acceptedOf = (outcome: AcceptOutcome): AcceptedCommand => {
+  if (outcome._tag !== 'Accepted') throw new Error(`expected Accepted, got ${JSON.stringify(outcome)}`);
+  return outcome.command;
+};
+
+/** Accepts a command of `basketId` (no idempotency record), answering the accepted command. */
+export const accept = async (
   storage: Storage,
   basketId: string,
   fields: Partial<Omit<AcceptedCommand, 'sequence'>> = {},
-): Promise<AcceptedCommand> =>
-  storage.commands.accept({
-    notificationId: uuid(),
-    storeId,
-    basketId,
-    operation: 'addProductToBasket',
-    command: { type: 'AddProduct', basketId, quantity: 1 } satisfies JsonObject,
-    accepted: at(),
-    ...fields,
-  });
+): Promise<AcceptedCommand> => acceptedOf(await acceptOutcome(storage, basketId, undefined, fields));
+
+/** An idempotency record of `key` in the suite's store, created at `created`. */
+export const idempotencyRecord = (
+  key: string,
+  created = at(),
+  fingerprint = `POST /x ${key}`,
+): IdempotencyRecord => ({
+  storeId,
+  key,
+  fingerprint,
+  response: { status: 200, body: { notificationId: uuid() } },
+  created,
+});
 
 export const succeeded = (notificationId: string, completed = at(1000)): NotificationCompletion => ({
   notificationId,

@@ -1,6 +1,18 @@
 import type { IdempotencyRecord } from '@basket/app';
 import { describe, expect, it } from 'vitest';
-import { at, commit, DAY, freshBasket, type StorageRef, storeId, uuid } from './fixture';
+import {
+  acceptOutcome,
+  at,
+  commit,
+  DAY,
+  events,
+  expectCommitted,
+  freshBasket,
+  MINUTE,
+  type StorageRef,
+  storeId,
+  uuid,
+} from './fixture';
 
 const record = (key: string, created = at()): IdempotencyRecord => ({
   storeId,
@@ -23,7 +35,7 @@ export const idempotencyCases = (storage: StorageRef): void => {
     it('finds a record stored with an accepted command', async () => {
       const key = `key-${uuid()}`;
       const written = record(key);
-      await storage().commands.accept(
+      const outcome = await storage().commands.accept(
         {
           notificationId: uuid(),
           storeId,
@@ -34,6 +46,7 @@ export const idempotencyCases = (storage: StorageRef): void => {
         },
         written,
       );
+      expect(outcome._tag).toBe('Accepted');
       expect(await storage().idempotency.find(storeId, key, at(-DAY))).toEqual(written);
     });
 
@@ -55,6 +68,74 @@ export const idempotencyCases = (storage: StorageRef): void => {
       );
       expect(await storage().idempotency.find(`other-${storeId}`, key, at(-DAY))).toBeUndefined();
       expect(await storage().idempotency.find(storeId, `key-${uuid()}`, at(-DAY))).toBeUndefined();
+    });
+
+    it('a record created more than 24 hours after the key’s record replaces it: the key is free again', async () => {
+      const key = `key-${uuid()}`;
+      const first = record(key, at());
+      expectCommitted(
+        await storage().unitOfWork.commit(commit({ streamId: freshBasket().streamId, idempotency: first })),
+        0,
+      );
+      const second = { ...record(key, at(DAY + 1)), fingerprint: 'another request' };
+      const accepted = await acceptOutcome(storage(), freshBasket().basketId, second);
+      expect(accepted._tag).toBe('Accepted');
+      expect(await storage().idempotency.find(storeId, key, at(-DAY))).toEqual(second);
+      const third = record(key, at(2 * DAY + 2));
+      expectCommitted(
+        await storage().unitOfWork.commit(commit({ streamId: freshBasket().streamId, idempotency: third })),
+        0,
+      );
+      expect(await storage().idempotency.find(storeId, key, at(-DAY))).toEqual(third);
+    });
+
+    it('a record created exactly 24 hours after the key’s record, or earlier, finds the key taken', async () => {
+      const key = `key-${uuid()}`;
+      const first = record(key, at());
+      await storage().unitOfWork.commit(commit({ streamId: freshBasket().streamId, idempotency: first }));
+      for (const created of [at(DAY), at(1), at(), at(-MINUTE)]) {
+        const { streamId } = freshBasket();
+        expect(
+          await storage().unitOfWork.commit(commit({ streamId, idempotency: record(key, created) })),
+        ).toEqual({ _tag: 'IdempotencyKeyTaken', storeId, key });
+        expect(await acceptOutcome(storage(), freshBasket().basketId, record(key, created))).toEqual({
+          _tag: 'IdempotencyKeyTaken',
+          storeId,
+          key,
+        });
+      }
+      expect(await storage().idempotency.find(storeId, key, at(-DAY))).toEqual(first);
+    });
+
+    it('the same key in another store is not taken', async () => {
+      const key = `key-${uuid()}`;
+      await storage().unitOfWork.commit(
+        commit({ streamId: freshBasket().streamId, idempotency: record(key) }),
+      );
+      const elsewhere = { ...record(key), storeId: `other-${storeId}` };
+      expectCommitted(
+        await storage().unitOfWork.commit(
+          commit({ streamId: freshBasket().streamId, idempotency: elsewhere }),
+        ),
+        0,
+      );
+      expect(await storage().idempotency.find(`other-${storeId}`, key, at(-DAY))).toEqual(elsewhere);
+    });
+
+    it('of two concurrent commits with one key, exactly one is Committed; the other writes nothing', async () => {
+      const key = `key-${uuid()}`;
+      const streams = [freshBasket().streamId, freshBasket().streamId];
+      const records = streams.map(() => record(key));
+      const results = await Promise.all(
+        streams.map((streamId, n) =>
+          storage().unitOfWork.commit(commit({ streamId, events: events('Raced'), idempotency: records[n] })),
+        ),
+      );
+      expect(results.map((result) => result._tag).sort()).toEqual(['Committed', 'IdempotencyKeyTaken']);
+      const winner = results.findIndex((result) => result._tag === 'Committed');
+      expect(await storage().idempotency.find(storeId, key, at(-DAY))).toEqual(records[winner]);
+      const lengths = await Promise.all(streams.map((streamId) => storage().events.readStream(streamId)));
+      expect(lengths.map((stream) => stream.length)).toEqual(streams.map((_, n) => (n === winner ? 1 : 0)));
     });
   });
 };
