@@ -129,7 +129,9 @@ if (!keep) rmSync(OUT, { recursive: true, force: true });
 
 const summary = `${tsCount} TypeScript samples and ${jsonCount} JSON samples from ${pages.length} pages of ${shown(DOCS)}/`;
 if (problems.length > 0) {
-  process.stderr.write(`${problems.join('\n')}\n\ndoc samples: ${problems.length} problem(s) in ${summary}\n`);
+  process.stderr.write(
+    `${problems.join('\n')}\n\ndoc samples: ${problems.length} problem(s) in ${summary}\n`,
+  );
   process.exit(1);
 }
 process.stdout.write(`doc samples: ${summary} compile\n`);

@@ -1,5 +1,5 @@
 // Adds up the JSON reports of every package's vitest run into one closing line.
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const roots = [...readdirSync('packages').map((p) => join('packages', p)), 'test'];

@@ -177,7 +177,10 @@ export const basketHandle = (deps: BasketHandleDeps, id: string): BasketHandle =
     options: CallOptions,
   ): Promise<PaymentIntentAccepted> => {
     const reply = await write({ method: 'POST', suffix: '/payment-intents', body: body ?? {}, options });
-    if (reply.status === 200) return { status: 200, paymentIntent: decodeReply(PaymentIntent, reply) };
+    if (reply.status === 200) {
+      etags.forget(id); // the basket is locked now: a new version
+      return { status: 200, paymentIntent: decodeReply(PaymentIntent, reply) };
+    }
     return { status: 202, notificationId: notified(reply, 202).notificationId };
   };
 

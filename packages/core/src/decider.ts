@@ -13,7 +13,11 @@ export const problem = (code: ProblemCode, detail: string): DomainProblem => ({ 
  */
 export type Decider<Command, Event, State, Facts> = {
   readonly initialState: State;
-  readonly decide: (command: Command, state: State, facts: Facts) => Either<DomainProblem, ReadonlyArray<Event>>;
+  readonly decide: (
+    command: Command,
+    state: State,
+    facts: Facts,
+  ) => Either<DomainProblem, ReadonlyArray<Event>>;
   readonly evolve: (state: State, event: Event) => State;
 };
 

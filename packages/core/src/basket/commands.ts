@@ -13,11 +13,15 @@ import {
  * new provider baskets and lines (`freshIds`: 24 lowercase alphanumerics each), so that deciding
  * needs no clock and no randomness.
  */
-const command = <T extends string, P extends t.Props, O extends t.Props = {}>(type: T, props: P, optional?: O) =>
-  t.intersection(
-    [t.type({ type: t.literal(type), basketId: t.string, at: Instant, ...props }), t.partial(optional ?? ({} as O))],
-    type,
-  );
+const command = <T extends string, P extends t.Props>(type: T, props: P) =>
+  t.type({ type: t.literal(type), basketId: t.string, at: Instant, ...props }, type);
+
+/** A command with optional fields besides its required ones. */
+const commandWith = <T extends string, P extends t.Props, O extends t.Props>(
+  type: T,
+  props: P,
+  optional: O,
+) => t.intersection([command(type, props), t.partial(optional)], type);
 
 const FreshIds = t.readonlyArray(t.string);
 const RateQuantity = t.type({ rateId: ProviderIdentity, quantity: t.number });
@@ -26,7 +30,7 @@ const RateSeat = t.type({ rateId: ProviderIdentity, seatId: NonEmptyString });
 export const CreateBasket = command('CreateBasket', { storeId: t.string, currency: CurrencyC });
 export const DeleteBasket = command('DeleteBasket', {});
 export const AssignContact = command('AssignContact', { contactId: t.string });
-export const AddProduct = command(
+export const AddProduct = commandWith(
   'AddProduct',
   { productId: ProviderIdentity, quantity: t.number, freshIds: FreshIds },
   {
@@ -39,7 +43,7 @@ export const AddProduct = command(
     currency: t.string,
   },
 );
-export const SelectSeats = command(
+export const SelectSeats = commandWith(
   'SelectSeats',
   { productId: ProviderIdentity, freshIds: FreshIds },
   { rates: t.readonlyArray(RateQuantity), seats: t.readonlyArray(RateSeat) },
@@ -55,7 +59,7 @@ export const DeleteLineItem = command('DeleteLineItem', {
   lineItemId: ProviderIdentity,
 });
 /** updateLineItem (type TimeSlot): a missing quantity changes nothing. */
-export const UpdateTimeSlotLine = command(
+export const UpdateTimeSlotLine = commandWith(
   'UpdateTimeSlotLine',
   { providerBasketId: ProviderIdentity, lineItemId: ProviderIdentity },
   { quantity: t.number },

@@ -1,15 +1,16 @@
-import { CustomerDetailFieldTypes, CustomerDetailFieldValue } from '../wire';
 import type { CustomerDetailFieldType } from '../wire';
+import { CustomerDetailFieldTypes, CustomerDetailFieldValue } from '../wire';
 
 /** A stored customer detail always has a value: sending a field without one clears it (C-7.12). */
 export const StoredCustomerDetailValue = CustomerDetailFieldValue;
 export type StoredCustomerDetailValue = CustomerDetailFieldValue;
 
-const canonical = (value: unknown): string => JSON.stringify(value, (_key, v: unknown) =>
-  v !== null && typeof v === 'object' && !Array.isArray(v)
-    ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)))
-    : v,
-);
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)))
+      : v,
+  );
 
 /** The stored values after applying `changes` in order: a value replaces, no value clears. */
 export const mergeCustomerDetails = (

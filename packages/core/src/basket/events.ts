@@ -1,13 +1,23 @@
 import * as t from 'io-ts';
 import { CurrencyC } from '../money';
-import { CustomerDetailFieldValue, DeliveryMethodSelection, Instant, ProviderIdentity, Ticket } from '../wire';
+import {
+  CustomerDetailFieldValue,
+  DeliveryMethodSelection,
+  Instant,
+  ProviderIdentity,
+  Ticket,
+} from '../wire';
 import { Line } from './line';
 import { BasketVoucher, ProviderTerms } from './state';
 
 const event = <T extends string, P extends t.Props>(type: T, props: P) =>
   t.type({ type: t.literal(type), at: Instant, ...props }, type);
 
-export const BasketCreated = event('BasketCreated', { basketId: t.string, storeId: t.string, currency: CurrencyC });
+export const BasketCreated = event('BasketCreated', {
+  basketId: t.string,
+  storeId: t.string,
+  currency: CurrencyC,
+});
 export const BasketDeleted = event('BasketDeleted', {});
 export const ContactAssigned = event('ContactAssigned', { contactId: t.string });
 export const ProviderBasketOpened = event('ProviderBasketOpened', {
@@ -82,4 +92,6 @@ export const BasketEvent = t.union(
 export type BasketEvent = t.TypeOf<typeof BasketEvent>;
 export type BasketEventType = BasketEvent['type'];
 export type BasketEventOf<T extends BasketEventType> = Extract<BasketEvent, { type: T }>;
-export const basketEventTypes: ReadonlyArray<BasketEventType> = BasketEvent.types.map((c) => c.props.type.value);
+export const basketEventTypes: ReadonlyArray<BasketEventType> = BasketEvent.types.map(
+  (c) => c.props.type.value,
+);

@@ -1,4 +1,4 @@
-import { type Draft, castDraft, produce } from 'immer';
+import { castDraft, type Draft, produce } from 'immer';
 import type { Instant } from '../wire';
 import { mergeCustomerDetails } from './customer-details';
 import type { BasketEvent } from './events';
@@ -89,7 +89,10 @@ export const evolveBasket = (state: BasketState, event: BasketEvent): BasketStat
       case 'DeliveryMethodSelected': {
         const pb = providerBasket(draft, event.providerBasketId);
         if (!pb) return;
-        pb.selections = castDraft([...pb.selections.filter((s) => s.id !== event.selection.id), event.selection]);
+        pb.selections = castDraft([
+          ...pb.selections.filter((s) => s.id !== event.selection.id),
+          event.selection,
+        ]);
         return;
       }
       case 'CustomerDetailsSet':

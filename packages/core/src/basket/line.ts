@@ -92,7 +92,8 @@ export type VariableProductLine = t.TypeOf<typeof VariableProductLine>;
 export type QuantityLine = ConsumableLine | TimeSlotLine | VariableProductLine;
 
 /** Units a line holds: tickets for a ticketing line, its quantity otherwise. */
-export const unitsOf = (line: Line): number => (line.type === 'Ticketing' ? line.tickets.length : line.quantity);
+export const unitsOf = (line: Line): number =>
+  line.type === 'Ticketing' ? line.tickets.length : line.quantity;
 
 /** The variant a voucher matches against: a variable product's variant, none for the other kinds. */
 export const variantIdOf = (line: Line): string | undefined =>

@@ -1,9 +1,15 @@
 import * as t from 'io-ts';
-import { CurrencyC } from '../money';
-import { CustomerDetailFieldType, DeliveryMethod, DeliveryMethodSelection, Instant, ProviderIdentity } from '../wire';
 import { CatalogDiscount } from '../catalog';
-import { Line } from './line';
+import { CurrencyC } from '../money';
+import {
+  CustomerDetailFieldType,
+  DeliveryMethod,
+  DeliveryMethodSelection,
+  Instant,
+  ProviderIdentity,
+} from '../wire';
 import { StoredCustomerDetailValue } from './customer-details';
+import { Line } from './line';
 
 /**
  * What a provider told the basket when its provider basket opened: prices of delivery, discounts,
@@ -39,13 +45,22 @@ export const ProviderBasketState = t.type(
 export type ProviderBasketState = t.TypeOf<typeof ProviderBasketState>;
 
 export const BasketVoucher = t.type(
-  { code: t.string, name: t.string, productId: ProviderIdentity, variantId: t.string, voucherPrice: t.number },
+  {
+    code: t.string,
+    name: t.string,
+    productId: ProviderIdentity,
+    variantId: t.string,
+    voucherPrice: t.number,
+  },
   'BasketVoucher',
 );
 export type BasketVoucher = t.TypeOf<typeof BasketVoucher>;
 
 /** Lifecycle of a basket (table in `machine.ts`). */
-export const BasketStatus = t.keyof({ open: null, locked: null, checkedOut: null, deleted: null }, 'BasketStatus');
+export const BasketStatus = t.keyof(
+  { open: null, locked: null, checkedOut: null, deleted: null },
+  'BasketStatus',
+);
 export type BasketStatus = t.TypeOf<typeof BasketStatus>;
 
 export const ExistingBasket = t.intersection(
@@ -74,7 +89,8 @@ export const initialBasketState: BasketState = { status: 'none' };
 
 export const exists = (state: BasketState): state is ExistingBasket => state.status !== 'none';
 
-export const allLines = (state: ExistingBasket): ReadonlyArray<Line> => state.providerBaskets.flatMap((pb) => pb.lines);
+export const allLines = (state: ExistingBasket): ReadonlyArray<Line> =>
+  state.providerBaskets.flatMap((pb) => pb.lines);
 
 export const findLine = (
   state: ExistingBasket,
