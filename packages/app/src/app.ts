@@ -52,14 +52,15 @@ const periodically = (ms: number, task: () => Promise<unknown>) => {
 
 /** The basket service's app: its API, its processor of accepted commands and its sweeper. */
 export const createBasketApp = (deps: BasketAppDeps): BasketApp => {
+  const config = resolveConfig(deps.config);
   const ctx: AppContext = {
     storage: deps.storage,
     providers: deps.providers,
     paymentProvider: deps.paymentProvider,
     clock: deps.clock,
     ids: deps.ids,
-    config: resolveConfig(deps.config),
-    hub: createCompletionHub(),
+    config,
+    hub: createCompletionHub(config.notificationRecheckMs),
     onError: deps.onError ?? (() => {}),
   };
   const processor = createProcessor(ctx);

@@ -12,6 +12,8 @@ export type AppConfig = {
   readonly sweepIntervalMs?: number;
   /** A Pending command older than this is taken as abandoned by its process and recovered. */
   readonly recoveryAfterMs?: number;
+  /** How often a waiting notification read (`waitMs`) re-reads the store, for completions by other processes. */
+  readonly notificationRecheckMs?: number;
   /** Attempts to decide one command when commits conflict, before leaving it to recovery. */
   readonly maxAttempts?: number;
 };
@@ -26,4 +28,5 @@ export const resolveConfig = (config: AppConfig = {}): ResolvedConfig => ({
   recoveryAfterMs: config.recoveryAfterMs ?? 2000,
   sweepIntervalMs: config.sweepIntervalMs ?? 0,
   maxAttempts: config.maxAttempts ?? 20,
+  notificationRecheckMs: config.notificationRecheckMs ?? 250,
 });

@@ -1,16 +1,6 @@
-/**
- * Elects one active relay among the processes sharing an outbox (see docs/outbox-nats.md).
- * A storage adapter implements it on the database that holds the outbox.
- */
-export type RelayLease = {
-  /**
-   * Takes the lease for `holder` when it is free or expired, or renews it when `holder` has it,
-   * until `ttlMs` from now (on the lease's own clock). True when `holder` holds it afterwards.
-   */
-  readonly acquire: (holder: string, ttlMs: number) => Promise<boolean>;
-  /** Gives the lease up if `holder` has it. */
-  readonly release: (holder: string) => Promise<void>;
-};
+import type { RelayLease } from '@basket/app';
+
+export type { RelayLease };
 
 /** A lease in this process's memory: for relays within one process, and for tests. */
 export const createMemoryRelayLease = (now: () => number = Date.now): RelayLease => {

@@ -17,6 +17,8 @@ export const startOutboxRelay = (options: {
 }): OutboxRelay | undefined => {
   const relay = startRelayFromEnv({
     outbox: options.storage.outbox,
+    // Several server processes may share one database: the lease keeps one relay active (C-5.5 order).
+    lease: options.storage.relayLease,
     logger: options.logger,
     env: options.env,
   });

@@ -5,8 +5,8 @@ import { notificationView } from './view';
 /**
  * In-process news of completed notifications: listeners (C-5.5's in-process subscribers) and
  * waiters (`getNotification?waitMs`, createPaymentIntent's sync wait, endpoint 17), so that nobody
- * polls. A completion by another process is not heard here: a waiter then reads the store when its
- * time is up.
+ * polls for completions made here. A completion by another process sharing the store is not heard:
+ * a waiter therefore also reads the store every `recheckMs` (and when its time is up).
  */
 export type CompletionHub = {
   readonly completed: (record: NotificationRecord) => void;
@@ -19,7 +19,7 @@ export type CompletionHub = {
   ) => Promise<NotificationRecord | undefined>;
 };
 
-export const createCompletionHub = (): CompletionHub => {
+export const createCompletionHub = (recheckMs: number): CompletionHub => {
   const listeners = new Set<NotificationListener>();
   const waiters = new Map<string, Set<(record: NotificationRecord) => void>>();
 
@@ -45,6 +45,7 @@ export const createCompletionHub = (): CompletionHub => {
     set.add(wake);
     waiters.set(notificationId, set);
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let recheck: ReturnType<typeof setInterval> | undefined;
     try {
       // Registered before reading, so a completion between the read and the wait is not missed.
       const now = await read();
@@ -52,9 +53,18 @@ export const createCompletionHub = (): CompletionHub => {
       const timedOut = new Promise<undefined>((resolve) => {
         timer = setTimeout(() => resolve(undefined), ms);
       });
+      if (recheckMs > 0) {
+        recheck = setInterval(() => {
+          read().then(
+            (record) => record !== undefined && record.status !== 'Pending' && wake(record),
+            () => undefined,
+          );
+        }, recheckMs);
+      }
       return (await Promise.race([woken, timedOut])) ?? (await read());
     } finally {
       if (timer !== undefined) clearTimeout(timer);
+      if (recheck !== undefined) clearInterval(recheck);
       const remaining = waiters.get(notificationId);
       remaining?.delete(wake);
       if (remaining?.size === 0) waiters.delete(notificationId);
