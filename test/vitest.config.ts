@@ -1,3 +1,3 @@
-import { sharedConfig } from '../vitest.shared';
+import { sharedConfig } from '../vitest.shared.ts';
 
 export default sharedConfig({ include: ['**/*.test.ts'], testTimeout: 120_000 });

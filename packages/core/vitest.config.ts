@@ -1,5 +1,5 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
-import { sharedConfig } from '../../vitest.shared';
+import { sharedConfig } from '../../vitest.shared.ts';
 
 /** Core's statement coverage is printed by every test run and must stay at 90% or more. */
 export default mergeConfig(

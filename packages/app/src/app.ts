@@ -7,6 +7,7 @@ import { createCompletionHub } from './notifications/hub';
 import type { Clock, Ids, PaymentProvider, Providers } from './ports/providers';
 import type { Storage } from './ports/storage';
 import { createProcessor, type Processor } from './processing/processor';
+import { createStateCache } from './streams/state-cache';
 
 export type BasketAppDeps = {
   readonly storage: Storage;
@@ -61,6 +62,7 @@ export const createBasketApp = (deps: BasketAppDeps): BasketApp => {
     ids: deps.ids,
     config,
     hub: createCompletionHub(config.notificationRecheckMs),
+    basketStates: createStateCache(config.stateCacheSize),
     onError: deps.onError ?? (() => {}),
   };
   const processor = createProcessor(ctx);

@@ -14,6 +14,8 @@ export type AppConfig = {
   readonly recoveryAfterMs?: number;
   /** How often a waiting notification read (`waitMs`) re-reads the store, for completions by other processes. */
   readonly notificationRecheckMs?: number;
+  /** How many basket states the process keeps folded in memory (0: none; loads then start from snapshots). */
+  readonly stateCacheSize?: number;
   /** Attempts to decide one command when commits conflict, before leaving it to recovery. */
   readonly maxAttempts?: number;
 };
@@ -29,4 +31,5 @@ export const resolveConfig = (config: AppConfig = {}): ResolvedConfig => ({
   sweepIntervalMs: config.sweepIntervalMs ?? 0,
   maxAttempts: config.maxAttempts ?? 20,
   notificationRecheckMs: config.notificationRecheckMs ?? 250,
+  stateCacheSize: config.stateCacheSize ?? 10_000,
 });

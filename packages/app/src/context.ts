@@ -1,7 +1,9 @@
+import type { BasketState } from '@basket/core';
 import type { ResolvedConfig } from './config';
 import type { CompletionHub } from './notifications/hub';
 import type { Clock, Ids, PaymentProvider, Providers } from './ports/providers';
 import type { Storage } from './ports/storage';
+import type { StateCache } from './streams/state-cache';
 
 /** What the app's parts share: the ports it was given, its configuration and its completion news. */
 export type AppContext = {
@@ -12,6 +14,8 @@ export type AppContext = {
   readonly ids: Ids;
   readonly config: ResolvedConfig;
   readonly hub: CompletionHub;
+  /** Basket states this process last saw, so loads fold only what was committed since. */
+  readonly basketStates: StateCache<BasketState>;
   /** Failures that processing survives, for the composition root's log. */
   readonly onError: (error: unknown) => void;
 };

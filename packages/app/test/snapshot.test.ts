@@ -14,6 +14,10 @@ const detailsEvent = (at: string, n: number): BasketEvent => {
   };
 };
 
+// These tests are about snapshots: the process's own state cache is off, so every load starts from
+// the store.
+const noCache = { stateCacheSize: 0 };
+
 describe('snapshots', () => {
   it('commits a snapshot when the stream passes a multiple of snapshotEvery', () => {
     expect(snapshotFor(50, 49, 51, { status: 'none' })?.version).toBe(51);
@@ -23,7 +27,7 @@ describe('snapshots', () => {
 
   it('loading a basket of 10,000 events starts from its snapshot', async () => {
     const storage = fakeStorage();
-    const h = harness({}, storage);
+    const h = harness(noCache, storage);
     const basketId = await newBasket(h);
     const at = h.clock.now();
     // 9,998 more events, written without snapshots: version 9,999.
@@ -52,7 +56,7 @@ describe('snapshots', () => {
 
   it('a snapshot that does not decode is ignored: the stream is replayed', async () => {
     const storage = fakeStorage();
-    const h = harness({ snapshotEvery: 2 }, storage);
+    const h = harness({ ...noCache, snapshotEvery: 2 }, storage);
     const basketId = await newBasket(h);
     await outcomeOf(h, await h.app.api.addProduct(guest, basketId, PIE, { quantity: 1 }));
     const version = (await storage.snapshots.load(basketStream(basketId)))?.version ?? 0;
@@ -66,5 +70,21 @@ describe('snapshots', () => {
     storage.reads.length = 0;
     expect(await basketOf(h, basketId)).toEqual(before);
     expect(storage.reads).toEqual([{ streamId: basketStream(basketId), afterVersion: 0, count: 3 }]);
+  });
+});
+
+describe('the state cache', () => {
+  it('a process folds only the events committed since it last saw the basket, by any process', async () => {
+    const storage = fakeStorage();
+    const writer = harness({}, storage);
+    const reader = harness({}, storage);
+    const basketId = await newBasket(writer);
+    const seen = await basketOf(reader, basketId);
+    await outcomeOf(writer, await writer.app.api.addProduct(guest, basketId, PIE, { quantity: 1 }));
+    storage.reads.length = 0;
+    const now = await basketOf(reader, basketId);
+    expect(now).not.toEqual(seen);
+    expect(now).toEqual(await basketOf(harness({ stateCacheSize: 0 }, storage), basketId));
+    expect(storage.reads[0]).toEqual({ streamId: basketStream(basketId), afterVersion: 1, count: 2 });
   });
 });

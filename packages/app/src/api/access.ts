@@ -21,7 +21,7 @@ export const basketForCaller = async (
   basketId: string,
   ownership: Ownership = 'owner',
 ): Promise<Either<Answer, CallerBasket>> => {
-  const { state, version } = await loadBasket(ctx.storage, basketId);
+  const { state, version } = await loadBasket(ctx.storage, basketId, ctx.basketStates);
   if (!exists(state) || state.status === 'deleted' || state.storeId !== caller.storeId) {
     return E.left(basketNotFound(basketId));
   }

@@ -31,3 +31,18 @@ export const decodePath = <P extends t.Props>(
       problemAnswer('validation-failed', 'a path id is not valid', validationErrors(errors)),
     ),
   );
+
+/**
+ * Path ids and body decoded together, so that a 400 lists every invalid field of the request, in
+ * the path and in the body alike (C-1.6, C-3.1).
+ */
+export const decodePathAndBody = <P, B>(
+  path: Either<Answer, P>,
+  body: Either<Answer, B>,
+): Either<Answer, { readonly path: P; readonly body: B }> => {
+  if (E.isRight(path) && E.isRight(body)) return E.right({ path: path.right, body: body.right });
+  const errors = [path, body].flatMap((decoded) =>
+    E.isLeft(decoded) && 'problem' in decoded.left ? (decoded.left.problem.errors ?? []) : [],
+  );
+  return E.left(problemAnswer('validation-failed', 'the request is not valid', errors));
+};

@@ -3,7 +3,7 @@ import * as E from 'fp-ts/Either';
 import { pipe } from 'fp-ts/function';
 import type { ApiEnv } from './accept';
 import type { BasketApi } from './basket-api';
-import { decodeBody, decodePath, plainId, providerId } from './decode';
+import { decodeBody, decodePath, decodePathAndBody, plainId, providerId } from './decode';
 import { type Replay, withIdempotency } from './idempotency';
 import { type BasketRequest, modifyBasket } from './modify';
 
@@ -53,11 +53,10 @@ export const detailOperations = (env: ApiEnv, replay: Replay): DetailOperations 
         env,
         caller,
         pipe(
-          E.Do,
-          E.bind('path', () =>
+          decodePathAndBody(
             decodePath({ basketId: plainId, providerBasketId: providerId }, { basketId, providerBasketId }),
+            decodeBody(SetDeliveryMethodRequest, body),
           ),
-          E.bind('body', () => decodeBody(SetDeliveryMethodRequest, body)),
           E.map(
             ({ path, body: b }): BasketRequest => ({
               basketId: path.basketId,
@@ -83,9 +82,7 @@ export const detailOperations = (env: ApiEnv, replay: Replay): DetailOperations 
         env,
         caller,
         pipe(
-          E.Do,
-          E.bind('path', () => basketPath(basketId)),
-          E.bind('body', () => decodeBody(SetCustomerDetailsRequest, body ?? {})),
+          decodePathAndBody(basketPath(basketId), decodeBody(SetCustomerDetailsRequest, body ?? {})),
           E.map(
             ({ path, body: b }): BasketRequest => ({
               basketId: path.basketId,
@@ -121,9 +118,7 @@ const voucherRequest = (
   operation: 'addVoucherToBasket' | 'removeVoucherFromBasket',
 ) =>
   pipe(
-    E.Do,
-    E.bind('path', () => basketPath(basketId)),
-    E.bind('body', () => decodeBody(VoucherRequest, body)),
+    decodePathAndBody(basketPath(basketId), decodeBody(VoucherRequest, body)),
     E.map(
       ({ path, body: b }): BasketRequest => ({
         basketId: path.basketId,

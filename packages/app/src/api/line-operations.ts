@@ -9,7 +9,7 @@ import * as E from 'fp-ts/Either';
 import { pipe } from 'fp-ts/function';
 import type { ApiEnv } from './accept';
 import type { BasketApi } from './basket-api';
-import { decodeBody, decodePath, plainId, providerId } from './decode';
+import { decodeBody, decodePath, decodePathAndBody, plainId, providerId } from './decode';
 import type { Replay } from './idempotency';
 import { withIdempotency } from './idempotency';
 import { type BasketRequest, modifyBasket } from './modify';
@@ -41,9 +41,7 @@ export const lineOperations = (env: ApiEnv, replay: Replay): LineOperations => (
         env,
         caller,
         pipe(
-          E.Do,
-          E.bind('path', () => productPath(basketId, productId)),
-          E.bind('body', () => decodeBody(AddProductToBasketRequest, body)),
+          decodePathAndBody(productPath(basketId, productId), decodeBody(AddProductToBasketRequest, body)),
           E.map(
             ({ path, body: b }): BasketRequest => ({
               basketId: path.basketId,
@@ -77,9 +75,7 @@ export const lineOperations = (env: ApiEnv, replay: Replay): LineOperations => (
         env,
         caller,
         pipe(
-          E.Do,
-          E.bind('path', () => productPath(basketId, productId)),
-          E.bind('body', () => decodeBody(SelectSeatsRequest, body)),
+          decodePathAndBody(productPath(basketId, productId), decodeBody(SelectSeatsRequest, body)),
           E.map(
             ({ path, body: b }): BasketRequest => ({
               basketId: path.basketId,
@@ -107,9 +103,7 @@ export const lineOperations = (env: ApiEnv, replay: Replay): LineOperations => (
         env,
         caller,
         pipe(
-          E.Do,
-          E.bind('path', () => productPath(basketId, productId)),
-          E.bind('body', () => decodeBody(SelectTimeSlotRequest, body)),
+          decodePathAndBody(productPath(basketId, productId), decodeBody(SelectTimeSlotRequest, body)),
           E.map(
             ({ path, body: b }): BasketRequest => ({
               basketId: path.basketId,
@@ -157,9 +151,10 @@ export const lineOperations = (env: ApiEnv, replay: Replay): LineOperations => (
         env,
         caller,
         pipe(
-          E.Do,
-          E.bind('path', () => linePath(basketId, providerBasketId, lineItemId)),
-          E.bind('body', () => decodeBody(UpdateLineItemRequest, body)),
+          decodePathAndBody(
+            linePath(basketId, providerBasketId, lineItemId),
+            decodeBody(UpdateLineItemRequest, body),
+          ),
           E.map(
             ({ path, body: b }): BasketRequest => ({
               basketId: path.basketId,
@@ -179,9 +174,10 @@ export const lineOperations = (env: ApiEnv, replay: Replay): LineOperations => (
         env,
         caller,
         pipe(
-          E.Do,
-          E.bind('path', () => linePath(basketId, providerBasketId, lineItemId)),
-          E.bind('body', () => decodeBody(UpdateLineItemQuantityRequest, body)),
+          decodePathAndBody(
+            linePath(basketId, providerBasketId, lineItemId),
+            decodeBody(UpdateLineItemQuantityRequest, body),
+          ),
           E.map(
             ({ path, body: b }): BasketRequest => ({
               basketId: path.basketId,

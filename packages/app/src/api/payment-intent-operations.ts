@@ -7,14 +7,13 @@ import {
 } from '@basket/core';
 import type { Either } from 'fp-ts/Either';
 import * as E from 'fp-ts/Either';
-import { pipe } from 'fp-ts/function';
 import { loadIntent } from '../streams/payment-intent-stream';
 import { nowOf } from '../time';
 import { type ApiEnv, acceptWork } from './accept';
 import { basketForCaller, type CallerBasket, checkIfMatch } from './access';
 import { ok, problemAnswer, refusalAnswer } from './answers';
 import type { BasketApi } from './basket-api';
-import { decodeBody, decodePath, plainId } from './decode';
+import { decodeBody, decodePath, decodePathAndBody, plainId } from './decode';
 import { type Attempt, isKeyTaken, type Replay, withIdempotency } from './idempotency';
 import { paymentIntentAnswer } from './payment-answers';
 import type { Answer, Caller, Preconditions } from './types';
@@ -57,10 +56,9 @@ const createPaymentIntent = async (
   pre?: Preconditions,
 ): Promise<Attempt> => {
   const { ctx } = env;
-  const request = pipe(
-    E.Do,
-    E.bind('path', () => decodePath({ basketId: plainId }, { basketId })),
-    E.bind('payload', () => decodeBody(CreatePaymentIntentRequest, body ?? {})),
+  const request = decodePathAndBody(
+    decodePath({ basketId: plainId }, { basketId }),
+    decodeBody(CreatePaymentIntentRequest, body ?? {}),
   );
   if (E.isLeft(request)) return request.left;
   const basket = await basketForCaller(ctx, caller, request.right.path.basketId);
@@ -93,7 +91,7 @@ const createPaymentIntent = async (
       kind: 'createPaymentIntent',
       paymentIntentId,
       at,
-      payload: request.right.payload,
+      payload: request.right.body,
       ...(caller.contactId === undefined ? {} : { contactId: caller.contactId }),
     },
   });

@@ -28,7 +28,9 @@ const useSavedPaymentToken = async (env: ApiEnv, caller: Caller, body: unknown):
   }
   const intent = (await loadIntent(ctx.storage.events, paymentIntentId)).state;
   const basket =
-    intent.status === 'none' ? undefined : (await loadBasket(ctx.storage, intent.basketId)).state;
+    intent.status === 'none'
+      ? undefined
+      : (await loadBasket(ctx.storage, intent.basketId, ctx.basketStates)).state;
   if (
     intent.status === 'none' ||
     basket === undefined ||

@@ -226,7 +226,7 @@ const refused = async (
 
 /** The next step of the creation machine, from what the basket's and the intent's streams say. */
 const step = async (ctx: AppContext, accepted: AcceptedCommand, work: Work): Promise<Step> => {
-  const basket = await loadBasket(ctx.storage, accepted.basketId);
+  const basket = await loadBasket(ctx.storage, accepted.basketId, ctx.basketStates);
   const intent = (await loadIntent(ctx.storage.events, work.paymentIntentId)).state;
   if (intent.status === 'none') {
     if (!lockedBy(basket.state, work.paymentIntentId)) return lock(ctx, accepted, work);

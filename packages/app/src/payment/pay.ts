@@ -89,7 +89,7 @@ export const handlePayment = async (
   const intent = (await loadIntent(ctx.storage.events, work.paymentIntentId)).state;
   if (intent.status === 'none') return notPayable(ctx, accepted, 'no such payment intent');
   if (intent.status === 'PaymentComplete') {
-    const basket = (await loadBasket(ctx.storage, accepted.basketId)).state;
+    const basket = (await loadBasket(ctx.storage, accepted.basketId, ctx.basketStates)).state;
     const unfinishedCheckout = intent.paidWithTokenId === work.tokenId && basket.status === 'locked';
     return unfinishedCheckout
       ? checkOut(ctx, accepted, intent)

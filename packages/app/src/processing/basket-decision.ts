@@ -85,7 +85,7 @@ export const runBasketPlan = async (ctx: AppContext, plan: BasketPlan): Promise<
     actual: 0,
   };
   for (let attempt = 0; attempt < ctx.config.maxAttempts; attempt++) {
-    const loaded = await loadBasket(ctx.storage, plan.basketId);
+    const loaded = await loadBasket(ctx.storage, plan.basketId, ctx.basketStates);
     const catalog = await ctx.providers.catalog();
     const now = nowOf(ctx.clock);
     const outcome = await decideAll(ctx, catalog, loaded, plan.commands(loaded, now), now);
@@ -111,8 +111,11 @@ export const runBasketPlan = async (ctx: AppContext, plan: BasketPlan): Promise<
       ...(snapshot ? { snapshot } : {}),
       at: now,
     });
-    if (result._tag === 'Committed')
+    if (result._tag === 'Committed') {
+      if (applied)
+        ctx.basketStates.set(basketStream(plan.basketId), { state: applied.state, version: result.version });
       return { _tag: 'Decided', loaded, outcome, ...(completion ? { completion } : {}) };
+    }
     if (result._tag === 'AlreadyCompleted') return { _tag: 'AlreadyCompleted' };
     // Not a conflict that deciding again resolves: the key stays taken.
     if (result._tag === 'IdempotencyKeyTaken') return result;

@@ -3,6 +3,7 @@ import * as E from 'fp-ts/Either';
 import { toJsonObject } from '../json';
 import { basketStream, type EventStore, type Snapshot, type SnapshotStore } from '../ports/event-store';
 import { fromRecorded, toNewEvent } from './event-codec';
+import type { StateCache } from './state-cache';
 
 /** A basket's state folded up to `version` (the number of events in its stream). */
 export type LoadedBasket = { readonly state: BasketState; readonly version: number };
@@ -20,21 +21,25 @@ const fromSnapshot = (snapshot: Snapshot | undefined): LoadedBasket | undefined 
   return E.isRight(decoded) ? { state: decoded.right, version: snapshot.version } : undefined;
 };
 
-/** Loads a basket from its latest usable snapshot and the events after it. */
+/**
+ * Loads a basket from the state this process last saw of it (the cache), else from its latest
+ * usable snapshot, and the events committed after that.
+ */
 export const loadBasket = async (
   stores: { readonly events: EventStore; readonly snapshots: SnapshotStore },
   basketId: string,
+  cache?: StateCache<BasketState>,
 ): Promise<LoadedBasket> => {
   const streamId = basketStream(basketId);
-  const start = fromSnapshot(await stores.snapshots.load(streamId)) ?? {
-    state: initialBasketState,
-    version: 0,
-  };
+  const start = cache?.get(streamId) ??
+    fromSnapshot(await stores.snapshots.load(streamId)) ?? { state: initialBasketState, version: 0 };
   const recorded = await stores.events.readStream(streamId, start.version);
-  return {
+  const loaded = {
     state: recorded.map(decodeEvent).reduce(evolveBasket, start.state),
     version: recorded.at(-1)?.version ?? start.version,
   };
+  cache?.set(streamId, loaded);
+  return loaded;
 };
 
 /** The snapshot to commit when a commit takes the stream past a multiple of `every`. */

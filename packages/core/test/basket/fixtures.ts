@@ -13,9 +13,9 @@ import type { Money } from '../../src/money';
 import type { Instant, ProviderIdentity } from '../../src/wire';
 import { isInstant, isProviderIdentity } from '../../src/wire';
 
-/* The shared demo catalog (fixtures/catalog.json) and helpers for basket decider specs. */
+/* The demo catalog (a copy of the shared fixtures/catalog.json) and helpers for basket decider specs. */
 
-const catalogFile = new URL('../../../../../shared/fixtures/catalog.json', import.meta.url);
+const catalogFile = new URL('../../../testing/src/arbitraries/demo-catalog.json', import.meta.url);
 const parsed = parseCatalog(JSON.parse(readFileSync(catalogFile, 'utf8')));
 if (E.isLeft(parsed)) throw new Error(`demo catalog refused: ${JSON.stringify(parsed.left.errors)}`);
 export const catalog = catalogIndex(parsed.right);

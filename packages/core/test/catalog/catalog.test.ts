@@ -3,7 +3,7 @@ import * as E from 'fp-ts/Either';
 import { describe, expect, it } from 'vitest';
 import { type Catalog, type CatalogError, catalogIndex, parseCatalog } from '../../src/catalog';
 
-const FIXTURE = new URL('../../../../../shared/fixtures/catalog.json', import.meta.url);
+const FIXTURE = new URL('../../../testing/src/arbitraries/demo-catalog.json', import.meta.url);
 
 /** A fresh parsed copy of the shared fixture, to be broken by each test. */
 const fixture = (): Record<string, unknown> => JSON.parse(readFileSync(FIXTURE, 'utf8'));

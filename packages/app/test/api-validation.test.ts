@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { alice, expectProblem, harness, newBasket } from './harness';
+
+describe('request validation (C-1.6, C-3.1)', () => {
+  it('a 400 lists every invalid field of the request, in the path and in the body alike', async () => {
+    const h = harness();
+    const id = await newBasket(h);
+    const answer = await h.app.api.addProduct(alice, id, 'not-a-provider-identity', { quantity: 'two' });
+    expectProblem(answer, 400, 'validation-failed');
+    const paths = 'problem' in answer ? (answer.problem.errors ?? []).map((e) => e.path) : [];
+    expect(paths).toEqual(expect.arrayContaining(['productId', 'quantity']));
+  });
+
+  it('a valid path with an invalid body lists only the body fields', async () => {
+    const h = harness();
+    const id = await newBasket(h);
+    const answer = await h.app.api.selectTimeSlot(alice, id, 'tsl:tours|39ced27e9e7be42a13773e41', {
+      timeSlotId: 'nope',
+      rates: 'none',
+    });
+    expectProblem(answer, 400, 'validation-failed');
+    const paths = 'problem' in answer ? (answer.problem.errors ?? []).map((e) => e.path) : [];
+    expect(paths).toEqual(expect.arrayContaining(['timeSlotId', 'rates']));
+    expect(paths).not.toContain('productId');
+  });
+});
