@@ -12,6 +12,10 @@ for (const root of roots) {
   const report = JSON.parse(readFileSync(file, 'utf8'));
   passed += report.numPassedTests ?? 0;
   failed += report.numFailedTests ?? 0;
+  // A test file that fails before any of its tests runs (an import error) counts as one failure.
+  failed += (report.testResults ?? []).filter(
+    (file) => file.status === 'failed' && (file.assertionResults ?? []).length === 0,
+  ).length;
   skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
 }
 console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);

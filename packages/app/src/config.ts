@@ -16,6 +16,8 @@ export type AppConfig = {
   readonly notificationRecheckMs?: number;
   /** How many basket states the process keeps folded in memory (0: none; loads then start from snapshots). */
   readonly stateCacheSize?: number;
+  /** How long the payment saga waits for a provider's confirmation before taking it as a refusal (C-8.2). */
+  readonly providerAnswerTimeoutMs?: number;
   /** Attempts to decide one command when commits conflict, before leaving it to recovery. */
   readonly maxAttempts?: number;
 };
@@ -32,4 +34,5 @@ export const resolveConfig = (config: AppConfig = {}): ResolvedConfig => ({
   maxAttempts: config.maxAttempts ?? 20,
   notificationRecheckMs: config.notificationRecheckMs ?? 250,
   stateCacheSize: config.stateCacheSize ?? 10_000,
+  providerAnswerTimeoutMs: config.providerAnswerTimeoutMs ?? 30_000,
 });

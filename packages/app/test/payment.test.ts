@@ -48,6 +48,22 @@ describe('createPaymentIntent (C-4.2, C-8.1, C-8.2)', () => {
     expect(intent).toMatchObject({ status: 'AwaitingPayment', creationStateMachine: { ready: true } });
   });
 
+  it('a provider that never answers counts as refusing: the intent is Cancelled and the basket unlocked (C-8.2)', async () => {
+    const h = harness({ paymentSyncWaitMs: 0, providerAnswerTimeoutMs: 50 });
+    const basketId = await fillBasket(h, alice);
+    await completeCheckoutDetails(h, alice, basketId);
+    h.fakes.confirmGate = gate(); // never opened
+    const accepted = await h.app.api.createPaymentIntent(alice, basketId, {});
+    const notificationId = stringField(bodyOf(accepted), 'notificationId');
+    const done = bodyOf(await h.app.api.getNotification(alice, notificationId, 30_000));
+    expect(done).toMatchObject({ status: 'Failed', problem: { code: 'provider-refused' } });
+    const basket = bodyOf(await h.app.api.getBasket(alice, basketId));
+    expect(basket.activePaymentIntentId).toBeUndefined();
+    expect(bodyOf(await h.app.api.addProduct(alice, basketId, PIE, { quantity: 1 }))).toHaveProperty(
+      'notificationId',
+    );
+  });
+
   it('answers the active intent again instead of making a second one (C-8.1)', async () => {
     const h = harness({ paymentSyncWaitMs: 5000 });
     const { basketId, intentId } = await readyIntent(h);
@@ -137,7 +153,8 @@ describe('createPaymentIntent (C-4.2, C-8.1, C-8.2)', () => {
     const after = await basketOf(h, basketId, alice);
     expect(after.activePaymentIntentId).toBeUndefined();
     expect(lineItems(after)).toHaveLength(2);
-    expect(h.fakes.calls.release.map((r) => r.providerId)).toEqual(['fnb:arena']);
+    // The confirmed provider takes its confirmation back; the refusing one is told too (a late answer).
+    expect(h.fakes.calls.release.map((r) => r.providerId).sort()).toEqual(['fnb:arena', 'lab']);
     // Unlocked: the basket takes changes again.
     await succeeds(h, alice, h.app.api.addProduct(alice, basketId, PIE, { quantity: 1 }));
   });

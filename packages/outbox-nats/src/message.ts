@@ -1,17 +1,8 @@
-import type { NotificationRecord, OutboxMessage } from '@basket/app';
+import { type NotificationRecord, notificationView, type OutboxMessage } from '@basket/app';
 import { headers, type MsgHdrs } from 'nats';
 
 /** The notification of C-5.2 as `GET /notifications/{id}` answers it (no store id). */
-export const notificationBody = (record: NotificationRecord): Record<string, unknown> => ({
-  notificationId: record.notificationId,
-  status: record.status,
-  operation: record.operation,
-  basketId: record.basketId,
-  ...(record.paymentIntentId === undefined ? {} : { paymentIntentId: record.paymentIntentId }),
-  created: record.created,
-  ...(record.completed === undefined ? {} : { completed: record.completed }),
-  ...(record.problem === undefined ? {} : { problem: { ...record.problem } }),
-});
+export const notificationBody = notificationView;
 
 const encoder = new TextEncoder();
 

@@ -16,7 +16,7 @@ import { completeWithoutChange, fromBasketRun, type Handled, unfinished } from '
 import type { QueuedWorkOf } from '../processing/queued-command';
 import { loadBasket } from '../streams/basket-stream';
 import { loadIntent } from '../streams/payment-intent-stream';
-import { nowOf } from '../time';
+import { answerWithin, nowOf } from '../time';
 import { type IntentOutcome, runIntentPlan } from './intent-decision';
 import { asUuid, lockedBy, MAX_SAGA_STEPS, nextStep } from './support';
 
@@ -98,11 +98,17 @@ const confirm = async (
   const answers = await Promise.all(
     intent.creation.pendingProviderBaskets.map(async (providerBasketId) => ({
       providerBasketId,
-      answer: await ctx.providers.confirm({
-        providerId: providerOf(providerBasketId),
-        providerBasketId,
-        paymentIntentId,
-      }),
+      // A provider that does not answer in time has not confirmed: the intent goes the refusal way
+      // (C-8.2) instead of keeping the basket locked and its queue blocked.
+      answer: await answerWithin(
+        ctx.providers.confirm({
+          providerId: providerOf(providerBasketId),
+          providerBasketId,
+          paymentIntentId,
+        }),
+        ctx.config.providerAnswerTimeoutMs,
+        'refused' as const,
+      ),
     })),
   );
   const recorded: Array<(typeof answers)[number]> = [];
@@ -188,14 +194,16 @@ const openSession = async (
 /**
  * A provider refused (C-8.2): the intent is Cancelled; the others take back their confirmations,
  * the basket is unlocked with its lines kept, and the notification fails with `provider-refused`.
+ * The refusing one is told too, since a provider that answered too late may have confirmed after all.
  */
 const refused = async (
   ctx: AppContext,
   accepted: AcceptedCommand,
   intent: ExistingPaymentIntent,
 ): Promise<Handled> => {
+  const toRelease = [...intent.confirmedProviderBaskets, ...(intent.refusedBy ? [intent.refusedBy] : [])];
   await Promise.all(
-    intent.confirmedProviderBaskets.map((providerBasketId) =>
+    toRelease.map((providerBasketId) =>
       ctx.providers.release({
         providerId: providerOf(providerBasketId),
         providerBasketId,
