@@ -11,13 +11,13 @@ import type { DomainProblem } from '../decider';
 import { problem } from '../decider';
 import { availableOf, stockResource } from '../inventory/resources';
 import { fromMinorUnits } from '../money';
+import { omitUndefined } from '../omit-undefined';
 import type { ProviderIdentity } from '../wire';
 import type { BasketCommandOf } from './commands';
 import type { Decision } from './decide-support';
 import {
   accept,
   capacityRefusal,
-  compact,
   firstRefusal,
   freshIdSupply,
   lineLimitRefusal,
@@ -93,7 +93,9 @@ const crossSellOf = (
       problem('cross-sell-not-allowed', `${command.productId} is not a cross-sell of ${parentProductId}`),
     );
   }
-  return E.right(compact({ crossSoldFromProductId: parentProductId, crossSoldFromLineItemId: parentLineId }));
+  return E.right(
+    omitUndefined({ crossSoldFromProductId: parentProductId, crossSoldFromLineItemId: parentLineId }),
+  );
 };
 
 const newLine = (
@@ -114,7 +116,7 @@ const newLine = (
   };
   if (item.type === 'VariableProduct') {
     const { variant } = item;
-    return compact({
+    return omitUndefined({
       ...common,
       type: 'VariableProduct',
       unitPrice: fromMinorUnits(state.currency, variant.price),
@@ -123,7 +125,7 @@ const newLine = (
     });
   }
   const { product } = item;
-  return compact({
+  return omitUndefined({
     ...common,
     type: 'Consumable',
     unitPrice: fromMinorUnits(state.currency, product.unitPrice),

@@ -188,7 +188,3 @@ export const freshIdsNeeded = (command: BasketCommand): number => {
       return 0;
   }
 };
-
-/** `value` without its keys whose value is undefined: events carry absent optional fields as absent (C-1.2). */
-export const compact = <A extends object>(value: A): A =>
-  Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as A;

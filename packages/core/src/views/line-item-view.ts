@@ -1,11 +1,8 @@
 import type { Line } from '../basket/line';
 import { type Currency, fromMinorUnits, type Money } from '../money';
+import { omitUndefined } from '../omit-undefined';
 import type { LineItem, ProviderDiscount } from '../wire';
 import type { AppliedDiscount, LinePricing } from './totals';
-
-/** The optional fields of `fields` that have a value: absent ones are omitted, never undefined (C-1.2). */
-export const defined = <A extends object>(fields: A): Partial<A> =>
-  Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<A>;
 
 export const providerDiscountView = (applied: AppliedDiscount, currency: Currency): ProviderDiscount => ({
   id: applied.discount.id,
@@ -46,7 +43,7 @@ const kindView = (line: Line): Partial<LineItem> => {
           quantity: line.quantity,
           UnitPrice: line.unitPrice,
           title: line.title,
-          ...defined({
+          ...omitUndefined({
             productGroupId: line.productGroupId,
             kioskId: line.kioskId,
             timestreamId: line.timestreamId,

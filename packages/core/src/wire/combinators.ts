@@ -1,4 +1,5 @@
 import * as t from 'io-ts';
+import { omitUndefined } from '../omit-undefined';
 
 /**
  * A refinement of `codec` that keeps io-ts' `RefinementType` shape (so schema generators can walk it)
@@ -36,15 +37,6 @@ export function refine<C extends t.Mixed>(
     predicate,
   );
 }
-
-/** A copy of `value` without the keys whose value is `undefined` (C-1.2: absent, never null). */
-const omitUndefined = <A extends object>(value: A): A => {
-  const copy = { ...value };
-  for (const key of Object.keys(copy)) {
-    if (Reflect.get(copy, key) === undefined) Reflect.deleteProperty(copy, key);
-  }
-  return copy;
-};
 
 export type StructC<R extends t.Props, O extends t.Props> = t.ExactC<
   t.IntersectionC<[t.TypeC<R>, t.PartialC<O>]>
