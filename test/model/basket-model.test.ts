@@ -27,9 +27,13 @@ import { describe, it } from 'vitest';
  * interleaves, checked after each `settle` and at the end against the model's invariants — no seat
  * or slot place held by two baskets and no stock below zero (C-7.3a, C-7.5, C-7.6), the holds store
  * agreeing with the views (C-7.8), every accepted command completed exactly once (C-5.3) and a
- * basket's in acceptance order (C-5.4).
+ * basket's in acceptance order (C-5.4). Payment intents too: made payable, created, cancelled and
+ * paid with a saved token that succeeds or declines, the basket unassigned or Alice's — a basket
+ * with an active intent refuses changes with 409 basket-locked (C-8.3), a paid one with 409
+ * basket-checked-out (C-8.5), a cancelled intent keeps the lines and holds (C-8.4), a paid basket's
+ * holds never expire, and at most one payment is taken per basket (C-8.6).
  */
-describe('basket model (C-5.3, C-5.4, C-7.3a, C-7.5, C-7.6)', () => {
+describe('basket model (C-5.3, C-5.4, C-7.3a, C-7.5, C-7.6, C-8.3 to C-8.6)', () => {
   it('keeps the invariants under random interleavings of commands over several baskets', {
     timeout: 120_000,
   }, async () => {
@@ -44,10 +48,11 @@ describe('basket model (C-5.3, C-5.4, C-7.3a, C-7.5, C-7.6)', () => {
           const storage = createMemoryStorage();
           const clock = manualClock('2026-11-21T18:00:00.000Z');
           const ids = countingIds();
+          const payments = simulatedPaymentProvider(catalog, { ids });
           const app = createBasketApp({
             storage: scheduledStorage(storage, scheduler),
             providers: simulatedProviders(catalog),
-            paymentProvider: simulatedPaymentProvider(catalog, { ids }),
+            paymentProvider: payments,
             clock,
             ids,
             config: { recoveryIntervalMs: 0 },
@@ -59,6 +64,8 @@ describe('basket model (C-5.3, C-5.4, C-7.3a, C-7.5, C-7.6)', () => {
             clock,
             catalog: index,
             caller: { storeId: 'arena-web' },
+            payer: { storeId: 'arena-web', contactId: 'contact-alice' },
+            chargesTaken: payments.chargesTaken,
           };
           const model: BasketModel = { baskets: [], targets };
           try {

@@ -1,21 +1,15 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
+import { command, hasBaskets, type ModelCommand } from './command';
 import { checkSettled } from './invariants';
-import { type BasketModel, drive, expectAccepted, liveBaskets, type ModelSystem, pickBasket } from './model';
+import { callerOf, drive, expectAccepted, expectStateRefusal, liveBaskets, pickBasket } from './model';
+import { paymentCommands } from './payment-commands';
 import type { ModelTargets } from './targets';
 import { decodeBasket, linesInView } from './view-units';
 
-export type ModelCommand = fc.AsyncCommand<BasketModel, ModelSystem>;
+export type { ModelCommand } from './command';
 
 const MAX_BASKETS = 4;
-
-const command = (
-  label: string,
-  check: (model: Readonly<BasketModel>) => boolean,
-  run: (model: BasketModel, system: ModelSystem) => Promise<void>,
-): ModelCommand => ({ check, run, toString: () => label });
-
-const hasBaskets = (model: Readonly<BasketModel>): boolean => model.baskets.length > 0;
 
 const createBasket = (): ModelCommand =>
   command(
@@ -25,7 +19,7 @@ const createBasket = (): ModelCommand =>
       const answer = await drive(system, system.app.api.createBasket(system.caller));
       expect(answer).toMatchObject({ status: 200 });
       const basket = decodeBasket('body' in answer ? answer.body : undefined);
-      model.baskets.push({ basketId: basket.id, deleted: false, accepted: [] });
+      model.baskets.push({ basketId: basket.id, deleted: false, accepted: [], status: 'open', intents: [] });
     },
   );
 
@@ -33,10 +27,16 @@ const deleteBasket = (pick: number): ModelCommand =>
   command(`deleteBasket(#${pick})`, hasBaskets, async (model, system) => {
     const basket = pickBasket(model, pick);
     if (basket === undefined) return;
-    const answer = await drive(system, system.app.api.deleteBasket(system.caller, basket.basketId));
-    // C-7.14: answers the basket as it was; from then on it is 404.
-    expect(answer).toMatchObject({ status: basket.deleted ? 404 : 200 });
-    basket.deleted = true;
+    const answer = await drive(
+      system,
+      system.app.api.deleteBasket(callerOf(system, basket), basket.basketId),
+    );
+    // C-7.14: answers the basket as it was; from then on it is 404. Locked or paid: 409 (C-8.3, C-8.5).
+    if (basket.deleted) expect(answer).toMatchObject({ status: 404 });
+    else if (!expectStateRefusal(basket, answer)) {
+      expect(answer).toMatchObject({ status: 200 });
+      basket.deleted = true;
+    }
   });
 
 type SeatsBody =
@@ -50,7 +50,7 @@ const selectSeats = (targets: ModelTargets, pick: number, body: SeatsBody): Mode
     const { productId } = targets.event;
     const answer = await drive(
       system,
-      system.app.api.selectSeats(system.caller, basket.basketId, productId, body),
+      system.app.api.selectSeats(callerOf(system, basket), basket.basketId, productId, body),
     );
     expectAccepted(basket, 'selectSeats', answer);
   });
@@ -70,7 +70,7 @@ const selectSlot = (targets: ModelTargets, pick: number, quantities: ReadonlyArr
       const body = { timeSlotId, rates };
       const answer = await drive(
         system,
-        system.app.api.selectTimeSlot(system.caller, basket.basketId, productId, body),
+        system.app.api.selectTimeSlot(callerOf(system, basket), basket.basketId, productId, body),
       );
       expectAccepted(basket, 'selectTimeSlot', answer);
     },
@@ -89,7 +89,7 @@ const addProduct = (targets: ModelTargets, pick: number, target: number, quantit
         stocked.variantId === undefined ? { quantity } : { quantity, productVariantId: stocked.variantId };
       const answer = await drive(
         system,
-        system.app.api.addProduct(system.caller, basket.basketId, stocked.productId, body),
+        system.app.api.addProduct(callerOf(system, basket), basket.basketId, stocked.productId, body),
       );
       expectAccepted(basket, 'addProductToBasket', answer);
     },
@@ -100,14 +100,14 @@ const deleteLine = (pick: number, line: number): ModelCommand =>
   command(`deleteLineItem(#${pick}, line ${line})`, hasBaskets, async (model, system) => {
     const basket = pickBasket(model, pick);
     if (basket === undefined || basket.deleted) return;
-    const read = await drive(system, system.app.api.getBasket(system.caller, basket.basketId));
+    const read = await drive(system, system.app.api.getBasket(callerOf(system, basket), basket.basketId));
     const lines = linesInView(decodeBasket('body' in read ? read.body : undefined));
     const chosen = lines[line % Math.max(1, lines.length)];
     if (chosen === undefined) return;
     const [providerBasketId, lineItemId] = chosen;
     const answer = await drive(
       system,
-      system.app.api.deleteLineItem(system.caller, basket.basketId, providerBasketId, lineItemId),
+      system.app.api.deleteLineItem(callerOf(system, basket), basket.basketId, providerBasketId, lineItemId),
     );
     // The processor may have removed the line since it was read (a selection replaced, a hold expired).
     expectAccepted(basket, 'deleteLineItem', answer, ['line-item-not-found', 'provider-basket-not-found']);
@@ -118,8 +118,12 @@ const expireHolds = (minutes: number): ModelCommand =>
   command(
     `advanceClock(${minutes} min) + sweep`,
     () => true,
-    async (_model, system) => {
+    async (model, system) => {
       system.clock.advance(minutes * 60_000);
+      // Holds of an unlocked basket run out again (C-7.8); those of a locked or paid one do not.
+      for (const basket of model.baskets) {
+        if (basket.status === 'open' || basket.status === 'unlocking') basket.frozen = undefined;
+      }
       await drive(system, system.app.sweepExpiredHolds());
     },
   );
@@ -166,6 +170,7 @@ export const basketModelCommands = (targets: ModelTargets): Array<fc.Arbitrary<M
       .map(([p, target, quantity]) => addProduct(targets, p, target, quantity)),
     fc.tuple(pick, fc.nat({ max: 5 })).map(([p, line]) => deleteLine(p, line)),
     fc.integer({ min: 1, max: 20 }).map(expireHolds),
+    ...paymentCommands(targets, pick),
     fc.constant(settleAndCheck()),
   ];
 };
