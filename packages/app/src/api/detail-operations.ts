@@ -4,8 +4,8 @@ import { pipe } from 'fp-ts/function';
 import type { ApiEnv } from './accept';
 import type { BasketApi } from './basket-api';
 import { decodeBody, decodePath, decodePathAndBody, plainId, providerId } from './decode';
-import { type Replay, withIdempotency } from './idempotency';
-import { type BasketRequest, modifyBasket } from './modify';
+import type { Replay } from './idempotency';
+import { type BasketRequest, modifyIdempotently } from './modify';
 
 type DetailOperations = Pick<
   BasketApi,
@@ -21,10 +21,11 @@ const basketPath = (basketId: string) => decodePath({ basketId: plainId }, { bas
 /** Endpoints 4 and 13 to 16: contact, delivery, customer details and vouchers (C-2.6, C-7.9 to C-7.12). */
 export const detailOperations = (env: ApiEnv, replay: Replay): DetailOperations => ({
   assignContact: (caller, basketId, pre) =>
-    withIdempotency(env.ctx, caller, replay, () =>
-      modifyBasket(
-        env,
-        caller,
+    modifyIdempotently(
+      env,
+      replay,
+      caller,
+      () =>
         pipe(
           basketPath(basketId),
           E.map(
@@ -43,15 +44,15 @@ export const detailOperations = (env: ApiEnv, replay: Replay): DetailOperations 
             }),
           ),
         ),
-        pre,
-      ),
+      pre,
     ),
 
   setProviderBasketDeliveryMethod: (caller, basketId, providerBasketId, body, pre) =>
-    withIdempotency(env.ctx, caller, replay, () =>
-      modifyBasket(
-        env,
-        caller,
+    modifyIdempotently(
+      env,
+      replay,
+      caller,
+      () =>
         pipe(
           decodePathAndBody(
             decodePath({ basketId: plainId, providerBasketId: providerId }, { basketId, providerBasketId }),
@@ -72,15 +73,15 @@ export const detailOperations = (env: ApiEnv, replay: Replay): DetailOperations 
             }),
           ),
         ),
-        pre,
-      ),
+      pre,
     ),
 
   setCustomerDetails: (caller, basketId, body, pre) =>
-    withIdempotency(env.ctx, caller, replay, () =>
-      modifyBasket(
-        env,
-        caller,
+    modifyIdempotently(
+      env,
+      replay,
+      caller,
+      () =>
         pipe(
           decodePathAndBody(basketPath(basketId), decodeBody(SetCustomerDetailsRequest, body ?? {})),
           E.map(
@@ -97,18 +98,19 @@ export const detailOperations = (env: ApiEnv, replay: Replay): DetailOperations 
             }),
           ),
         ),
-        pre,
-      ),
+      pre,
     ),
 
   addVoucherToBasket: (caller, basketId, body, pre) =>
-    withIdempotency(env.ctx, caller, replay, () =>
-      modifyBasket(env, caller, voucherRequest(basketId, body, 'addVoucherToBasket'), pre),
-    ),
+    modifyIdempotently(env, replay, caller, () => voucherRequest(basketId, body, 'addVoucherToBasket'), pre),
 
   removeVoucherFromBasket: (caller, basketId, body, pre) =>
-    withIdempotency(env.ctx, caller, replay, () =>
-      modifyBasket(env, caller, voucherRequest(basketId, body, 'removeVoucherFromBasket'), pre),
+    modifyIdempotently(
+      env,
+      replay,
+      caller,
+      () => voucherRequest(basketId, body, 'removeVoucherFromBasket'),
+      pre,
     ),
 });
 

@@ -11,8 +11,7 @@ import type { ApiEnv } from './accept';
 import type { BasketApi } from './basket-api';
 import { decodeBody, decodePath, decodePathAndBody, plainId, providerId } from './decode';
 import type { Replay } from './idempotency';
-import { withIdempotency } from './idempotency';
-import { type BasketRequest, modifyBasket } from './modify';
+import { type BasketRequest, modifyIdempotently } from './modify';
 
 type LineOperations = Pick<
   BasketApi,
@@ -36,10 +35,11 @@ const linePath = (basketId: string, providerBasketId: string, lineItemId: string
 /** Endpoints 7 to 12: the lines of a basket (C-7.3 to C-7.7). */
 export const lineOperations = (env: ApiEnv, replay: Replay): LineOperations => ({
   addProduct: (caller, basketId, productId, body, pre) =>
-    withIdempotency(env.ctx, caller, replay, () =>
-      modifyBasket(
-        env,
-        caller,
+    modifyIdempotently(
+      env,
+      replay,
+      caller,
+      () =>
         pipe(
           decodePathAndBody(productPath(basketId, productId), decodeBody(AddProductToBasketRequest, body)),
           E.map(
@@ -65,15 +65,15 @@ export const lineOperations = (env: ApiEnv, replay: Replay): LineOperations => (
             }),
           ),
         ),
-        pre,
-      ),
+      pre,
     ),
 
   selectSeats: (caller, basketId, productId, body, pre) =>
-    withIdempotency(env.ctx, caller, replay, () =>
-      modifyBasket(
-        env,
-        caller,
+    modifyIdempotently(
+      env,
+      replay,
+      caller,
+      () =>
         pipe(
           decodePathAndBody(productPath(basketId, productId), decodeBody(SelectSeatsRequest, body)),
           E.map(
@@ -93,15 +93,15 @@ export const lineOperations = (env: ApiEnv, replay: Replay): LineOperations => (
             }),
           ),
         ),
-        pre,
-      ),
+      pre,
     ),
 
   selectTimeSlot: (caller, basketId, productId, body, pre) =>
-    withIdempotency(env.ctx, caller, replay, () =>
-      modifyBasket(
-        env,
-        caller,
+    modifyIdempotently(
+      env,
+      replay,
+      caller,
+      () =>
         pipe(
           decodePathAndBody(productPath(basketId, productId), decodeBody(SelectTimeSlotRequest, body)),
           E.map(
@@ -121,15 +121,15 @@ export const lineOperations = (env: ApiEnv, replay: Replay): LineOperations => (
             }),
           ),
         ),
-        pre,
-      ),
+      pre,
     ),
 
   deleteLineItem: (caller, basketId, providerBasketId, lineItemId, pre) =>
-    withIdempotency(env.ctx, caller, replay, () =>
-      modifyBasket(
-        env,
-        caller,
+    modifyIdempotently(
+      env,
+      replay,
+      caller,
+      () =>
         pipe(
           linePath(basketId, providerBasketId, lineItemId),
           E.map(
@@ -141,15 +141,15 @@ export const lineOperations = (env: ApiEnv, replay: Replay): LineOperations => (
             }),
           ),
         ),
-        pre,
-      ),
+      pre,
     ),
 
   updateLineItem: (caller, basketId, providerBasketId, lineItemId, body, pre) =>
-    withIdempotency(env.ctx, caller, replay, () =>
-      modifyBasket(
-        env,
-        caller,
+    modifyIdempotently(
+      env,
+      replay,
+      caller,
+      () =>
         pipe(
           decodePathAndBody(
             linePath(basketId, providerBasketId, lineItemId),
@@ -164,15 +164,15 @@ export const lineOperations = (env: ApiEnv, replay: Replay): LineOperations => (
             }),
           ),
         ),
-        pre,
-      ),
+      pre,
     ),
 
   updateLineItemQuantity: (caller, basketId, providerBasketId, lineItemId, body, pre) =>
-    withIdempotency(env.ctx, caller, replay, () =>
-      modifyBasket(
-        env,
-        caller,
+    modifyIdempotently(
+      env,
+      replay,
+      caller,
+      () =>
         pipe(
           decodePathAndBody(
             linePath(basketId, providerBasketId, lineItemId),
@@ -187,7 +187,6 @@ export const lineOperations = (env: ApiEnv, replay: Replay): LineOperations => (
             }),
           ),
         ),
-        pre,
-      ),
+      pre,
     ),
 });

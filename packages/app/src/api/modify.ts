@@ -4,7 +4,7 @@ import * as E from 'fp-ts/Either';
 import { nowOf } from '../time';
 import { type ApiEnv, acceptWork } from './accept';
 import { admit, basketForCaller, type CallerBasket, type Ownership } from './access';
-import { type Attempt, isKeyTaken } from './idempotency';
+import { type Attempt, isKeyTaken, type Replay, withIdempotency } from './idempotency';
 import type { Answer, Caller, Preconditions } from './types';
 
 /** A decoded request for a basket command that goes through the basket's queue. */
@@ -52,3 +52,16 @@ export const modifyBasket = async (
   });
   return isKeyTaken(accepted) ? accepted : accepted.answer;
 };
+
+/**
+ * A modifying basket endpoint as a whole: the Idempotency-Key replay first (C-6.3, right after
+ * authentication), then decoding (`request` runs only when the key is new) and `modifyBasket`.
+ */
+export const modifyIdempotently = (
+  env: ApiEnv,
+  replay: Replay,
+  caller: Caller,
+  request: () => Either<Answer, BasketRequest>,
+  pre?: Preconditions,
+): Promise<Answer> =>
+  withIdempotency(env.ctx, caller, replay, () => modifyBasket(env, caller, request(), pre));
