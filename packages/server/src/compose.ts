@@ -56,8 +56,8 @@ export const createBasketServer = async (
   const latencyMs = config.providerLatencyMs;
   const app = createBasketApp({
     storage,
-    providers: simulatedProviders(catalog, { latencyMs }),
-    paymentProvider: simulatedPaymentProvider(catalog, { latencyMs, ids }),
+    providers: simulatedProviders(catalog, { latencyMs, ledger: storage.providerLedger }),
+    paymentProvider: simulatedPaymentProvider(catalog, { latencyMs, ids, ledger: storage.providerLedger }),
     clock: systemClock,
     ids,
     onError: (error) => logger.error({ error: errorSummary(error) }, 'command processing failed'),
