@@ -8,6 +8,7 @@ import type {
   IdempotencyRecord,
   NotificationRecord,
   OutboxMessage,
+  ProviderLedger,
   RecordedEvent,
   Snapshot,
   Storage,
@@ -26,6 +27,22 @@ export type FakeStorage = Storage & {
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+const unused = async (): Promise<never> => {
+  throw new Error('the app itself never uses the provider ledger: only stateless providers do');
+};
+
+/** The app's unit tests use fake providers with state of their own, so no ledger is needed. */
+const unusedLedger: ProviderLedger = {
+  openSession: unused,
+  session: unused,
+  takePayment: unused,
+  voidSession: unused,
+  charges: unused,
+  confirm: unused,
+  release: unused,
+  confirmations: unused,
+};
 
 const isLive = (hold: HoldRow, now: string) =>
   hold.expiresAt === undefined || Date.parse(hold.expiresAt) > Date.parse(now);
@@ -239,6 +256,7 @@ export const fakeStorage = (): FakeStorage => {
       backlog: async () => outbox.filter((m) => !m.published).length,
     },
     relayLease: { acquire: async () => true, release: async () => {} },
+    providerLedger: unusedLedger,
     inventory: {
       heldByOthers: async (resources, holder, now) =>
         new Map(resources.map((r) => [r, heldByOthers(r, holder, now)])),

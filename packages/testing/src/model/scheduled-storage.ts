@@ -50,6 +50,8 @@ export const scheduledStorage = (storage: Storage, scheduler: Scheduler): Storag
       acquire: later('relayLease.acquire', relayLease.acquire),
       release: later('relayLease.release', relayLease.release),
     },
+    // The simulated providers use the ledger directly, not through the app's storage.
+    providerLedger: storage.providerLedger,
     close: storage.close,
   };
 };
