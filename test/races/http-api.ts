@@ -1,4 +1,4 @@
-import type { Answer, Caller, Preconditions } from '@basket/app';
+import type { Answer, Caller, Preconditions, Problem } from '@basket/app';
 import { keyOf, mint } from '../http/support/tokens';
 
 /** The part of the app's API that the race scenarios use, served in-process or over HTTP. */
@@ -80,7 +80,7 @@ const answerOf = async (response: Response): Promise<Answer> => {
   const text = await response.text();
   const etag = response.headers.get('etag');
   const version = etag === null ? undefined : Number(etag.replaceAll('"', ''));
-  const body = text === '' ? undefined : (JSON.parse(text) as Record<string, never>);
+  const body = text === '' ? undefined : (JSON.parse(text) as Record<string, never> & Problem);
   const status = response.status;
   if (status === 204) return version === undefined ? { status } : { status, version };
   if (status === 200 || status === 202) {

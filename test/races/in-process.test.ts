@@ -16,8 +16,8 @@ const appOn = async (storage: Storage): Promise<BasketApp> => {
   const catalog = await loadCatalogFile(demoCatalogPath);
   return createBasketApp({
     storage,
-    providers: simulatedProviders(catalog),
-    paymentProvider: simulatedPaymentProvider(catalog, { ids: randomIds }),
+    providers: simulatedProviders(catalog, { ledger: storage.providerLedger }),
+    paymentProvider: simulatedPaymentProvider(catalog, { ids: randomIds, ledger: storage.providerLedger }),
     clock: systemClock,
     ids: randomIds,
     config: { recoveryIntervalMs: 0, paymentSyncWaitMs: 5000 },
