@@ -14,7 +14,7 @@ import type { HoldRow, InventoryStore } from '../ports/unit-of-work';
  * resource the command touches, its capacity less what other baskets hold unexpired at `now`.
  */
 export const gatherFacts = async (
-  inventory: InventoryStore,
+  inventory: Pick<InventoryStore, 'heldByOthers'>,
   catalog: CatalogIndex,
   command: BasketCommand,
   state: BasketState,

@@ -144,7 +144,8 @@ const checkPayments = async (system: ModelSystem, model: BasketModel): Promise<v
       paid.set(basketId, (paid.get(basketId) ?? 0) + 1);
   }
   for (const basket of model.baskets) {
-    const charges = basket.intents.reduce((sum, intent) => sum + system.chargesTaken(intent), 0);
+    let charges = 0;
+    for (const intent of basket.intents) charges += await system.chargesTaken(intent);
     const paidOnce = basket.status === 'checkedOut' ? 1 : 0;
     expect(charges, `payments taken for basket ${basket.basketId}`).toBe(paidOnce);
     expect(paid.get(basket.basketId) ?? 0, `paid notifications of ${basket.basketId}`).toBe(paidOnce);

@@ -44,7 +44,7 @@ export type ModelSystem = {
   readonly catalog: CatalogIndex;
   readonly caller: Caller;
   readonly payer: Caller & { readonly contactId: string };
-  readonly chargesTaken: (paymentIntentId: string) => number;
+  readonly chargesTaken: (paymentIntentId: string) => Promise<number>;
 };
 
 /** Runs `work` to its end, letting the scheduler release the storage calls it (and anything else) waits on. */
