@@ -54,6 +54,7 @@ const deleteBasket = async (
 ): Promise<Attempt> => {
   const basketId = checked.state.id;
   let refusal: Answer | undefined;
+  let body: ReturnType<typeof basketJson> | undefined;
   let answer: Answer | undefined;
   const run = await runBasketPlan(ctx, {
     basketId,
@@ -63,11 +64,14 @@ const deleteBasket = async (
         ? admit(command, { state: loaded.state, version: loaded.version }, pre)
         : E.left(refusalAnswer(problem('basket-not-found', `no basket ${basketId}`)));
       refusal = E.isLeft(admitted) ? admitted.left : undefined;
-      if (exists(loaded.state)) answer = ok(basketJson(loaded.state, at), loaded.version + 1);
+      body = exists(loaded.state) ? basketJson(loaded.state, at) : undefined;
       return refusal === undefined ? [command] : [];
     },
-    idempotency: () =>
-      answer === undefined ? undefined : idempotencyRecord(ctx, caller, storedAnswerOf(answer)),
+    // The ETag is the version the deletion commits: expiry events may come before its own (C-6.1).
+    idempotency: (applied) => {
+      answer = body === undefined ? undefined : ok(body, applied.version);
+      return answer === undefined ? undefined : idempotencyRecord(ctx, caller, storedAnswerOf(answer));
+    },
   });
   if (refusal !== undefined) return refusal;
   if (run._tag === 'IdempotencyKeyTaken') return run;

@@ -12,8 +12,9 @@ import { paymentAnswer } from './payment-answers';
 import type { Caller } from './types';
 
 /**
- * Endpoint 17 (C-2.7, C-4.3): the token must be the signed-in contact's (403), the intent of a basket
- * of the key's store (404) whose contact is that contact or none (403), and AwaitingPayment (409).
+ * Endpoint 17 (C-2.7, C-4.3, C-1.7's order): the intent of a basket of the key's store (404), the
+ * token the signed-in contact's (403), the basket's contact that contact or none (403), and the
+ * intent AwaitingPayment (409).
  * The charge runs through the basket's queue, so it is ordered with the basket's other commands and
  * survives a crash; the answer waits for its outcome.
  */
@@ -23,9 +24,6 @@ const useSavedPaymentToken = async (env: ApiEnv, caller: Caller, body: unknown):
   if (E.isLeft(request)) return request.left;
   const { paymentIntentId, tokenId } = request.right;
   const contactId = caller.contactId;
-  if (contactId === undefined || !(await ctx.paymentProvider.ownsToken(contactId, tokenId))) {
-    return problemAnswer('forbidden', 'the token is not one of the signed-in contact’s saved tokens');
-  }
   const intent = (await loadIntent(ctx.storage.events, paymentIntentId)).state;
   const basket =
     intent.status === 'none'
@@ -39,6 +37,10 @@ const useSavedPaymentToken = async (env: ApiEnv, caller: Caller, body: unknown):
     basket.storeId !== caller.storeId
   ) {
     return problemAnswer('payment-intent-not-found', `no payment intent ${paymentIntentId} in this store`);
+  }
+  // C-1.7: the intent's existence and store (404) come before the token's ownership (403).
+  if (contactId === undefined || !(await ctx.paymentProvider.ownsToken(contactId, tokenId))) {
+    return problemAnswer('forbidden', 'the token is not one of the signed-in contact’s saved tokens');
   }
   if (basket.contactId !== undefined && basket.contactId !== contactId) {
     return problemAnswer('forbidden', 'the basket belongs to another contact');
