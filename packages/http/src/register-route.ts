@@ -4,6 +4,7 @@ import type { Principal } from './auth';
 import {
   canonicalJson,
   etagOf,
+  parseEventPage,
   parseIdempotencyKey,
   parseIfMatch,
   parseWaitMs,
@@ -74,6 +75,7 @@ const contextOf = (
       body: request.body,
       pre: pre?.ok === true ? pre.value : {},
       ...(waitMs === undefined ? {} : { waitMs }),
+      ...(route.operationId === 'getBasketEvents' ? { page: parseEventPage(request.query) } : {}),
     },
   };
 };
