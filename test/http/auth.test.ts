@@ -76,11 +76,23 @@ describe('C-2 authentication and scoping on every endpoint', () => {
         bob,
         endpoint.json === undefined ? {} : { json: endpoint.json },
       );
-      // assign-contact of a basket that has another contact is C-2.6's 409; notifications are
-      // scoped to the store only (C-5.2), and tell nothing but ids and an outcome.
-      const expected =
-        endpoint.operation === 'assignContact' ? 409 : endpoint.operation === 'getNotification' ? 200 : 403;
+      // assign-contact of a basket that has another contact is C-2.6's 409; the notifications of her
+      // basket are hers alone (C-5.2), a 403 like the basket's (docs/decisions.md).
+      const expected = endpoint.operation === 'assignContact' ? 409 : 403;
       expect(reply.status, `${endpoint.operation}: ${reply.text}`).toBe(expected);
+    }
+  });
+
+  it("a guest's token is a 403 on her basket and its notifications too (C-2.5, C-5.2)", async () => {
+    const guest = await credentials();
+    for (const endpoint of all.filter((e) => e.basket && e.operation !== 'assignContact')) {
+      const reply = await client.send(
+        endpoint.method,
+        endpoint.path,
+        guest,
+        endpoint.json === undefined ? {} : { json: endpoint.json },
+      );
+      expect(reply.status, `${endpoint.operation}: ${reply.text}`).toBe(403);
     }
   });
 });

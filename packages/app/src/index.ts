@@ -1,4 +1,6 @@
 export type { BasketApi, NotificationListener } from './api/basket-api';
+export type { EventPage } from './api/event-listing';
+export { MAX_EVENT_PAGE } from './api/event-listing';
 export { PROBLEM_TYPE_BASE, problemOf, statusOf } from './api/problems';
 export type { Answer, Caller, Preconditions, Problem } from './api/types';
 export type { BasketApp, BasketAppDeps } from './app';

@@ -182,6 +182,39 @@ describe('403 and 409 contact rules (C-2.5, C-2.6)', () => {
     }
     expectProblem(await h.app.api.assignContact(bob, id), 409, 'contact-conflict');
   });
+
+  it("the notifications of a contact's basket are hers alone: others get 403, the other store 404 (C-5.2)", async () => {
+    const h = harness();
+    const id = await newBasket(h, guest);
+    const asGuest = String(
+      bodyOf(await h.app.api.addProduct(guest, id, PIE, { quantity: 1 })).notificationId,
+    );
+    await h.settle();
+    // Before a contact is assigned, any token of the store reads it (the basket id is the capability).
+    expect((await h.app.api.getNotification(bob, asGuest)).status).toBe(200);
+    await succeeds(h, alice, h.app.api.assignContact(alice, id));
+    const asAlice = String(
+      bodyOf(await h.app.api.addProduct(alice, id, PIE, { quantity: 1 })).notificationId,
+    );
+    await h.settle();
+    for (const notificationId of [asGuest, asAlice]) {
+      expect(bodyOf(await h.app.api.getNotification(alice, notificationId)).basketId).toBe(id);
+      for (const caller of [guest, bob]) {
+        expectProblem(await h.app.api.getNotification(caller, notificationId), 403, 'forbidden');
+        expectProblem(await h.app.api.getNotification(caller, notificationId, 1000), 403, 'forbidden');
+      }
+      expectProblem(
+        await h.app.api.getNotification(otherStore, notificationId),
+        404,
+        'notification-not-found',
+      );
+    }
+    // Deleting her basket: she still reads the outcome, others still may not.
+    const deleted = await h.app.api.deleteBasket(alice, id);
+    expect(deleted.status).toBe(200);
+    expectProblem(await h.app.api.getNotification(bob, asAlice), 403, 'forbidden');
+    expect((await h.app.api.getNotification(alice, asAlice)).status).toBe(200);
+  });
 });
 
 describe('409 basket state (C-8.3, C-8.5) and 412 If-Match (C-6.1)', () => {

@@ -41,8 +41,15 @@ export type BasketHandle = {
   readonly get: (options?: { readonly signal?: AbortSignal }) => Promise<Basket>;
   /** 3: DELETE /baskets/{id}; answers the basket as it was. */
   readonly delete: (options?: CallOptions) => Promise<Basket>;
-  /** C-4.4: GET /baskets/{id}/events, oldest first; remembers the ETag. */
-  readonly events: (options?: { readonly signal?: AbortSignal }) => Promise<EventListing>;
+  /**
+   * C-4.4: GET /baskets/{id}/events, oldest first, one page (`after`, `limit`: see `nextAfter`);
+   * remembers the ETag.
+   */
+  readonly events: (options?: {
+    readonly signal?: AbortSignal;
+    readonly after?: number;
+    readonly limit?: number;
+  }) => Promise<EventListing>;
   /** 4 */
   readonly assignContact: (options?: CallOptions) => Command;
   /** 5: 200 with the intent, or 202 to wait for; `settled()` answers the intent either way. */
@@ -218,7 +225,10 @@ export const basketHandle = (deps: BasketHandleDeps, id: string): BasketHandle =
       return decodeReply(Basket, reply);
     },
     events: async (options = {}) => {
-      const reply = await read('/events', options.signal);
+      const query = new URLSearchParams();
+      if (options.after !== undefined) query.set('after', String(options.after));
+      if (options.limit !== undefined) query.set('limit', String(options.limit));
+      const reply = await read(query.size === 0 ? '/events' : `/events?${query}`, options.signal);
       etags.remember(id, reply);
       return decodeReply(EventListing, reply);
     },

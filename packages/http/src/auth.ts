@@ -1,6 +1,7 @@
 import { Buffer } from 'node:buffer';
 import type { CryptoKey, JWTHeaderParameters, JWTVerifyOptions } from 'jose';
 import { errors, importSPKI, jwtVerify } from 'jose';
+import { badStringReason } from './request-strings';
 
 /** A public key for tokens signed by an identity provider rather than with the shared secret. */
 export type JwtPublicKey = { readonly alg: 'RS256' | 'ES256'; readonly spki: string };
@@ -124,7 +125,11 @@ export const createAuthenticator = async (options: AuthOptions): Promise<Authent
     try {
       const { payload } = await jwtVerify(token, getKey, verifyOptions);
       if (payload.sub === undefined) return { ok: true, principal: { storeId } };
-      if (typeof payload.sub !== 'string' || payload.sub.length === 0) {
+      if (
+        typeof payload.sub !== 'string' ||
+        payload.sub.length === 0 ||
+        badStringReason(payload.sub) !== undefined
+      ) {
         return { ok: false, detail: 'The bearer token has an invalid sub claim.' };
       }
       return { ok: true, principal: { storeId, contactId: payload.sub } };

@@ -10,6 +10,7 @@ import {
   sendProblem,
   validationFailed,
 } from './problems';
+import { InvalidJsonBodyError } from './request-strings';
 import type { RouteMatcher } from './route-matcher';
 
 const field = (error: unknown, name: string): unknown =>
@@ -25,6 +26,7 @@ const isBadJson = (code: unknown): boolean =>
  * a customer's values (C-2.8).
  */
 export const handleError = (error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply => {
+  if (error instanceof InvalidJsonBodyError) return sendProblem(reply, validationFailed(error.errors));
   const code = field(error, 'code');
   const statusCode = field(error, 'statusCode');
   if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || statusCode === 413) {

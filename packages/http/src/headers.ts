@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Preconditions } from '@basket/app';
+import type { EventPage, Preconditions } from '@basket/app';
 
 type FieldError = { readonly path: string; readonly message: string };
 type Parsed<A> =
@@ -64,6 +64,22 @@ export const requestFingerprint = (method: string, path: string, body: unknown):
   createHash('sha256')
     .update(`${method}\n${path}\n${body === undefined ? '' : canonicalJson(body)}`)
     .digest('hex');
+
+const DIGITS = /^\d{1,16}$/;
+
+/** A query parameter as a number for the API to check: NaN when it is not plain decimal digits (or repeated). */
+const queryNumber = (query: unknown, name: string): number | undefined => {
+  const raw = query !== null && typeof query === 'object' ? Reflect.get(query, name) : undefined;
+  if (raw === undefined) return undefined;
+  return typeof raw === 'string' && DIGITS.test(raw) ? Number(raw) : Number.NaN;
+};
+
+/** `?after=N&limit=M` of `GET /baskets/{id}/events` (C-4.4); the app checks their ranges (400). */
+export const parseEventPage = (query: unknown): EventPage => {
+  const after = queryNumber(query, 'after');
+  const limit = queryNumber(query, 'limit');
+  return { ...(after === undefined ? {} : { after }), ...(limit === undefined ? {} : { limit }) };
+};
 
 const WAIT_MS = /^\d{1,5}$/;
 export const MAX_WAIT_MS = 30_000;

@@ -2,6 +2,7 @@ import type { BasketApi } from '@basket/app';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { type AuthOptions, createAuthenticator, type Principal } from './auth';
 import { handleError } from './errors';
+import { checkedJsonParser } from './json-parser';
 import { type OpenApiOptions, openApiDocument, publicEndpoints } from './openapi/document';
 import { renderApiReference } from './openapi/html';
 import {
@@ -77,8 +78,10 @@ const plugin: FastifyPluginAsync<BasketHttpOptions> = async (app: FastifyInstanc
     signalClosing();
   });
 
-  // Only JSON bodies: any other content type is a 415 (C-9.1).
-  app.removeContentTypeParser(['text/plain']);
+  // Only JSON bodies: any other content type is a 415 (C-9.1). Bad strings and deep nesting are a
+  // 400 before anything else reads the body (C-1.6).
+  app.removeContentTypeParser(['text/plain', 'application/json']);
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, checkedJsonParser(app));
   app.addHook(
     'onRequest',
     routeCheck(() => closing),

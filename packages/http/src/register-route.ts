@@ -4,12 +4,14 @@ import type { Principal } from './auth';
 import {
   canonicalJson,
   etagOf,
+  parseEventPage,
   parseIdempotencyKey,
   parseIfMatch,
   parseWaitMs,
   requestFingerprint,
 } from './headers';
 import { internalError, sendProblem, validationFailed, WWW_AUTHENTICATE } from './problems';
+import { badParams } from './request-strings';
 import { fastifyPath, type RouteContext, type RouteSpec } from './routes';
 
 type FieldError = { readonly path: string; readonly message: string };
@@ -41,8 +43,9 @@ const contextOf = (
 ):
   | { readonly ok: true; readonly context: RouteContext }
   | { readonly ok: false; readonly errors: FieldError[] } => {
-  const errors: FieldError[] = [];
   const params = stringParams(request.params);
+  // C-1.6: `%00` or an unpaired surrogate in a path id never reaches the API (nor storage).
+  const errors: FieldError[] = badParams(params);
   // The path as routed, so that `|` and `%7C` name the same request (C-6.3).
   const path = `${route.path} ${canonicalJson(params)}`;
   const key = route.modifying ? parseIdempotencyKey(single(request.headers['idempotency-key'])) : undefined;
@@ -72,6 +75,7 @@ const contextOf = (
       body: request.body,
       pre: pre?.ok === true ? pre.value : {},
       ...(waitMs === undefined ? {} : { waitMs }),
+      ...(route.operationId === 'getBasketEvents' ? { page: parseEventPage(request.query) } : {}),
     },
   };
 };

@@ -122,7 +122,13 @@ const cases: ReadonlyArray<{
     operation: 'getNotification',
     args: [NOTIFICATION_ID, 0],
   },
-  { method: 'GET', url: `${B}/events`, operation: 'getBasketEvents', args: [BASKET_ID] },
+  { method: 'GET', url: `${B}/events`, operation: 'getBasketEvents', args: [BASKET_ID, {}] },
+  {
+    method: 'GET',
+    url: `${B}/events?after=12&limit=50`,
+    operation: 'getBasketEvents',
+    args: [BASKET_ID, { after: 12, limit: 50 }],
+  },
 ];
 
 describe('every endpoint is bound to its API operation', () => {

@@ -40,7 +40,11 @@ export const createNatsRelay = (options: NatsRelayOptions): NatsRelay => {
     logger,
   });
   const keeper = createLeaseKeeper(options.lease, holder, leaseTtlMs);
+  // Polls wait on `sleeper`, which a nudge (a new completion) cuts short. Backoff and standby wait on
+  // `pause`, which only stop() cuts short: under load, nudges come every millisecond, and must not
+  // turn a backoff into a busy retry loop against a NATS that is down.
   const sleeper = createSleeper();
+  const pause = createSleeper();
   const state = initialMetrics();
   const metrics = () => snapshot(state, link.connected(), Date.now());
 
@@ -59,7 +63,7 @@ export const createNatsRelay = (options: NatsRelayOptions): NatsRelay => {
           state.active = false;
           state.waiting = [];
           if (stopping()) return;
-          await sleeper.sleep(Math.max(pollMs, leaseTtlMs / 4));
+          await pause.sleep(Math.max(pollMs, leaseTtlMs / 4));
           continue;
         }
         if (!state.active) logger?.info({ holder, stream }, 'outbox relay: active');
@@ -85,7 +89,7 @@ export const createNatsRelay = (options: NatsRelayOptions): NatsRelay => {
         logger?.warn({ err: state.lastError, attempt, retryInMs }, 'outbox relay: failed, retrying');
         await link.reset();
         if (pastStop(retryInMs)) return;
-        await sleeper.sleep(retryInMs);
+        await pause.sleep(retryInMs);
       }
     }
   };
@@ -105,6 +109,7 @@ export const createNatsRelay = (options: NatsRelayOptions): NatsRelay => {
       if (running === undefined) return;
       stopAt = performance.now() + (stopOptions?.flushMs ?? 5_000);
       sleeper.wake();
+      pause.wake();
       await running;
       if (statusTimer !== undefined) clearInterval(statusTimer);
       await keeper.release().catch((err: unknown) => {

@@ -2,8 +2,10 @@ import type { EventStore, Snapshot, SnapshotStore } from '@basket/app';
 import { copy, type MemoryState } from './state';
 
 export const memoryEventStore = (state: MemoryState): EventStore => ({
-  readStream: async (streamId, afterVersion = 0) =>
-    copy((state.streams.get(streamId) ?? []).filter((event) => event.version > afterVersion)),
+  readStream: async (streamId, afterVersion = 0, limit) => {
+    const events = (state.streams.get(streamId) ?? []).filter((event) => event.version > afterVersion);
+    return copy(limit === undefined ? events : events.slice(0, Math.max(0, limit)));
+  },
 });
 
 /** Stores the snapshot unless the stored one is as new or newer. */

@@ -4,11 +4,11 @@ import type { Tables } from './names';
 import { instant, int, jsonObject, jsonParam, text } from './values';
 
 export const postgresEventStore = (db: Queryable, t: Tables): EventStore => ({
-  readStream: async (streamId, afterVersion = 0) => {
+  readStream: async (streamId, afterVersion = 0, limit) => {
     const rows = await db.query(
       `SELECT version, type, data, recorded FROM ${t.events}
-        WHERE stream_id = $1 AND version > $2 ORDER BY version`,
-      [streamId, afterVersion],
+        WHERE stream_id = $1 AND version > $2 ORDER BY version LIMIT $3`,
+      [streamId, afterVersion, limit === undefined ? null : Math.max(0, limit)],
     );
     return rows.map((row) => ({
       streamId,

@@ -1,7 +1,14 @@
 import type { Queryable } from './db';
 
 /** Advisory lock classes (the first key of `pg_advisory_xact_lock(int, int)`). */
-export const lockClass = { migrate: 1, stream: 2, holder: 3, resource: 4, basketQueue: 5 } as const;
+export const lockClass = {
+  migrate: 1,
+  stream: 2,
+  holder: 3,
+  resource: 4,
+  basketQueue: 5,
+  outboxBasket: 6,
+} as const;
 
 /** 32-bit FNV-1a, signed: the same key in every process, computed without a round trip. */
 export const lockKey = (value: string): number => {

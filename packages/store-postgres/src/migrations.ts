@@ -123,4 +123,23 @@ export const migrations: ReadonlyArray<Migration> = [
       );
     `,
   },
+  {
+    version: 5,
+    name: 'outbox rows of one basket take their positions in commit order',
+    // The relay reads unpublished rows without waiting for the oldest running transaction of the
+    // whole server (outbox.ts). That is safe because a row's writer holds a per-basket lock from
+    // taking its position until it commits: a later row of the same basket can only take a
+    // position, higher, once the earlier one is committed. Lock class 6 is lockClass.outboxBasket.
+    sql: (t) => `
+      CREATE FUNCTION ${t.schema}.outbox_in_basket_order() RETURNS trigger LANGUAGE plpgsql AS $fn$
+      BEGIN
+        PERFORM pg_advisory_xact_lock(6, hashtext('${t.schema}:' || coalesce(NEW.notification->>'basketId', '')));
+        NEW.position := nextval(pg_get_serial_sequence('${t.outbox}', 'position'));
+        RETURN NEW;
+      END
+      $fn$;
+      CREATE TRIGGER outbox_in_basket_order BEFORE INSERT ON ${t.outbox}
+        FOR EACH ROW EXECUTE FUNCTION ${t.schema}.outbox_in_basket_order();
+    `,
+  },
 ];

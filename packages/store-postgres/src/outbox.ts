@@ -5,13 +5,22 @@ import { notificationFromJson } from './notification-row';
 import { int, jsonObject } from './values';
 
 /**
- * Positions come from a sequence at INSERT time, but transactions commit in any order: a reader that
- * saw position 7 could later find 6 appear. So readers only see rows of transactions older than
- * every transaction still running (`tx < pg_snapshot_xmin(pg_current_snapshot())`): once such a row
- * is visible, every row with a lower position is either visible too or was rolled back. This needs
- * each writing transaction to hold its xid before its row takes a position (unit-of-work.ts).
+ * Two readers with two guarantees (docs/outbox-nats.md, "In order per basket").
+ *
+ * The relay's `unpublished` reads every committed unpublished row in position order. Positions are
+ * taken at INSERT time and transactions commit in any order, so a row of basket A may appear below
+ * one already read; but rows of one basket cannot: the outbox trigger (migration 4) makes a row's
+ * writer hold a lock on its basket from taking the position until it commits, so a basket's next
+ * row takes a higher position only after its previous row is committed, and visible. Reading the
+ * oldest unpublished rows again on every batch picks up a late row of another basket whenever it
+ * commits. Nothing here waits for transactions outside the service.
+ *
+ * `after(position)` is a cursor over every row, published or not, for in-process readers that keep
+ * their place by position: it must never pass a row that commits late, so it reads only rows of
+ * transactions older than every transaction still running (`tx < pg_snapshot_xmin(…)`), which a long
+ * transaction anywhere on the server holds back. The relay does not use it.
  */
-const visible = 'tx < pg_snapshot_xmin(pg_current_snapshot())';
+const settled = 'tx < pg_snapshot_xmin(pg_current_snapshot())';
 
 const messageOf = (row: Row): OutboxMessage => ({
   position: int(row, 'position'),
@@ -22,7 +31,7 @@ export const postgresOutbox = (db: Queryable, t: Tables): Outbox => ({
   unpublished: async (limit) => {
     const rows = await db.query(
       `SELECT position, notification FROM ${t.outbox}
-        WHERE NOT published AND ${visible} ORDER BY position LIMIT $1`,
+        WHERE NOT published ORDER BY position LIMIT $1`,
       [Math.max(0, limit)],
     );
     return rows.map(messageOf);
@@ -34,15 +43,13 @@ export const postgresOutbox = (db: Queryable, t: Tables): Outbox => ({
     ]);
   },
   backlog: async () => {
-    const [row] = await db.query(
-      `SELECT count(*)::int AS n FROM ${t.outbox} WHERE NOT published AND ${visible}`,
-    );
+    const [row] = await db.query(`SELECT count(*)::int AS n FROM ${t.outbox} WHERE NOT published`);
     return row === undefined ? 0 : int(row, 'n');
   },
   after: async (position, limit) => {
     const rows = await db.query(
       `SELECT position, notification FROM ${t.outbox}
-        WHERE position > $1 AND ${visible} ORDER BY position LIMIT $2`,
+        WHERE position > $1 AND ${settled} ORDER BY position LIMIT $2`,
       [position, Math.max(0, limit)],
     );
     return rows.map(messageOf);

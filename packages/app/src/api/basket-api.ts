@@ -1,4 +1,5 @@
 import type { JsonObject } from '../ports/json';
+import type { EventPage } from './event-listing';
 import type { Answer, Caller, Preconditions } from './types';
 
 /**
@@ -103,8 +104,12 @@ export type BasketApi = {
   ) => Promise<Answer>;
   /** C-4.4, C-5.2: `waitMs` (≤ 30000) holds the answer until the notification completes. */
   readonly getNotification: (caller: Caller, notificationId: string, waitMs?: number) => Promise<Answer>;
-  /** C-4.4: the basket's history, customer detail values redacted. */
-  readonly getBasketEvents: (caller: Caller, basketId: string) => Promise<Answer>;
+  /**
+   * C-4.4: the basket's history, customer detail values redacted, one page at a time: the events
+   * after version `page.after` (default 0), at most `page.limit` (1 to 1000, default 1000) of them,
+   * with `nextAfter` when more follow.
+   */
+  readonly getBasketEvents: (caller: Caller, basketId: string, page?: EventPage) => Promise<Answer>;
 };
 
 /** Subscribers of completed notifications (C-5.5, in-process). */

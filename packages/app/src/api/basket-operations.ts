@@ -1,6 +1,5 @@
 import { exists, holdsOf } from '@basket/core';
 import * as E from 'fp-ts/Either';
-import { basketStream } from '../ports/event-store';
 import { holdRows } from '../processing/facts';
 import { nowOf } from '../time';
 import { basketAggregate, decideAll } from '../transact/aggregate';
@@ -9,7 +8,7 @@ import { ok, problemAnswer, refusalAnswer } from './answers';
 import type { BasketApi } from './basket-api';
 import { type ApiEnv, answered, decideRequest, type Judgement } from './command-path';
 import { decodePath, plainId } from './decode';
-import { listEvents } from './event-listing';
+import { eventPageErrors, readEventPage } from './event-listing';
 import { type Attempt, type Replay, withIdempotency } from './idempotency';
 import type { Caller, Preconditions } from './types';
 import { basketJson } from './views';
@@ -87,12 +86,17 @@ export const basketOperations = (env: ApiEnv, replay: Replay): BasketOperations 
       return deleteBasket(env, caller, path.right.basketId, pre);
     }),
 
-  getBasketEvents: async (caller, basketId) => {
+  getBasketEvents: async (caller, basketId, page = {}) => {
     const path = basketPath(basketId);
-    if (E.isLeft(path)) return path.left;
+    const pageErrors = eventPageErrors(page);
+    if (E.isLeft(path) || pageErrors.length > 0) {
+      const pathErrors = E.isLeft(path) && 'problem' in path.left ? (path.left.problem.errors ?? []) : [];
+      return problemAnswer('validation-failed', 'the request is not valid', [...pathErrors, ...pageErrors]);
+    }
     const basket = await basketForCaller(env.ctx, caller, path.right.basketId);
     if (E.isLeft(basket)) return basket.left;
-    const recorded = await env.ctx.storage.events.readStream(basketStream(path.right.basketId), 0);
-    return ok(listEvents(recorded), recorded.at(-1)?.version ?? basket.right.version);
+    const listed = await readEventPage(env.ctx.storage.events, path.right.basketId, page);
+    // The ETag is the basket's version (C-6.1), whichever page this is.
+    return ok(listed.body, Math.max(listed.lastVersion ?? 0, basket.right.version));
   },
 });

@@ -1,5 +1,8 @@
+import { exists } from '@basket/core';
 import * as E from 'fp-ts/Either';
+import type { AppContext } from '../context';
 import { notificationView } from '../notifications/view';
+import { loadBasket } from '../streams/basket-stream';
 import { ok, problemAnswer } from './answers';
 import type { BasketApi } from './basket-api';
 import type { ApiEnv } from './command-path';
@@ -9,7 +12,20 @@ import { awaitNotification } from './payment-answers';
 /** C-5.2's longest wait. */
 export const MAX_WAIT_MS = 30_000;
 
-/** GET /notifications/{id} (C-4.4, C-5.2): store-scoped; `waitMs` holds the answer until it completes. */
+/**
+ * C-5.2 with C-2.5: the notification of a basket that has a contact is that contact's alone. Whose it
+ * is follows the basket as it is now (a guest's notifications become the contact's once assigned),
+ * deleted baskets included, so a contact can still read the outcome of deleting her basket.
+ */
+const readableBy = async (ctx: AppContext, basketId: string, contactId: string | undefined) => {
+  const { state } = await loadBasket(ctx.storage, basketId, ctx.basketStates);
+  return !exists(state) || state.contactId === undefined || state.contactId === contactId;
+};
+
+/**
+ * GET /notifications/{id} (C-4.4, C-5.2): store-scoped (404), then owned like its basket (403, as
+ * the basket itself answers another contact, C-2.5); `waitMs` holds the answer until it completes.
+ */
 export const notificationOperation = (env: ApiEnv): Pick<BasketApi, 'getNotification'> => ({
   getNotification: async (caller, notificationId, waitMs) => {
     const path = decodePath({ notificationId: plainId }, { notificationId });
@@ -18,6 +34,9 @@ export const notificationOperation = (env: ApiEnv): Pick<BasketApi, 'getNotifica
     const notFound = problemAnswer('notification-not-found', `no notification ${id} in this store`);
     const first = await env.ctx.storage.commands.notification(id);
     if (first === undefined || first.storeId !== caller.storeId) return notFound;
+    if (!(await readableBy(env.ctx, first.basketId, caller.contactId))) {
+      return problemAnswer('forbidden', 'the notification belongs to another contact');
+    }
     const wait = Math.min(Math.max(0, waitMs ?? 0), MAX_WAIT_MS);
     const record =
       first.status === 'Pending' && wait > 0 ? await awaitNotification(env.ctx, id, wait) : first;

@@ -18,8 +18,15 @@ export type RecordedEvent = {
 
 /** Reads streams; writing happens only through `UnitOfWork.commit`. */
 export type EventStore = {
-  /** Events of the stream with a version above `afterVersion` (0: all), oldest first. */
-  readonly readStream: (streamId: StreamId, afterVersion?: number) => Promise<ReadonlyArray<RecordedEvent>>;
+  /**
+   * Events of the stream with a version above `afterVersion` (0: all), oldest first; at most `limit`
+   * of them when given (a page of a long history, C-4.4).
+   */
+  readonly readStream: (
+    streamId: StreamId,
+    afterVersion?: number,
+    limit?: number,
+  ) => Promise<ReadonlyArray<RecordedEvent>>;
 };
 
 export type Snapshot = { readonly version: number; readonly schema: string; readonly state: JsonObject };

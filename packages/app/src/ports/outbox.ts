@@ -2,13 +2,20 @@ import type { NotificationRecord } from './notifications';
 
 /** A completed notification waiting to be published (C-5.5). */
 export type OutboxMessage = {
-  /** Global order of commits; readers never skip a row that commits late. */
+  /**
+   * Increases in commit order among one basket's messages (C-5.5). Across baskets a message may
+   * commit after one with a higher position: `after` never skips it, `unpublished` lists it once
+   * it commits.
+   */
   readonly position: number;
   readonly notification: NotificationRecord;
 };
 
 export type Outbox = {
-  /** Unpublished messages in position order, oldest first. */
+  /**
+   * Committed unpublished messages in position order, oldest first: each basket's in the order they
+   * committed. Never waits for transactions outside the service: the relay's reader.
+   */
   readonly unpublished: (limit: number) => Promise<ReadonlyArray<OutboxMessage>>;
   /** Marks messages published (after the broker acknowledged them). */
   readonly markPublished: (positions: ReadonlyArray<number>) => Promise<void>;

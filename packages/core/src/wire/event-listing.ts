@@ -11,6 +11,13 @@ export const ListedEvent = struct(
 );
 export type ListedEvent = t.TypeOf<typeof ListedEvent>;
 
-/** A basket's history, oldest first (C-4.4). */
-export const EventListing = struct({ events: t.array(ListedEvent) }, {}, 'EventListing');
+/**
+ * A page of a basket's history, oldest first (C-4.4); `nextAfter`, when more events follow, is the
+ * `after` of the next page.
+ */
+export const EventListing = struct(
+  { events: t.array(ListedEvent) },
+  { nextAfter: int32AtLeast(1) },
+  'EventListing',
+);
 export type EventListing = t.TypeOf<typeof EventListing>;

@@ -1,3 +1,4 @@
+import { MAX_EVENT_PAGE } from '@basket/app';
 import { Problem } from '@basket/core';
 import * as t from 'io-ts';
 import { MAX_WAIT_MS } from '../headers';
@@ -67,6 +68,25 @@ const headerParameters = (route: RouteSpec): JsonSchema[] => [
   ...(route.modifying ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
 ];
 
+/** C-4.4's cursor paging of a basket's history. */
+const eventPageParameters: JsonSchema[] = [
+  {
+    name: 'after',
+    in: 'query',
+    required: false,
+    description:
+      'List the events after this version (default 0: from the first). The `nextAfter` of a page is the `after` of the next.',
+    schema: { type: 'integer', minimum: 0, maximum: 2_147_483_647, default: 0 },
+  },
+  {
+    name: 'limit',
+    in: 'query',
+    required: false,
+    description: `At most this many events (default and maximum ${MAX_EVENT_PAGE}).`,
+    schema: { type: 'integer', minimum: 1, maximum: MAX_EVENT_PAGE, default: MAX_EVENT_PAGE },
+  },
+];
+
 const operation = (route: RouteSpec, registry: SchemaRegistry): JsonSchema => {
   const problemRef = registry.schemaOf(Problem);
   const parameters = [
@@ -90,6 +110,7 @@ const operation = (route: RouteSpec, registry: SchemaRegistry): JsonSchema => {
           },
         ]
       : []),
+    ...(route.operationId === 'getBasketEvents' ? eventPageParameters : []),
   ];
   const successes = Object.fromEntries(
     route.responses.map((response) => [

@@ -131,12 +131,15 @@ export const basketRoutes: ReadonlyArray<RouteSpec> = [
     path: '/baskets/{id}/events',
     tag: 'Baskets',
     summary: "Read a basket's history",
-    description: 'Oldest first, versions 1..n; customer detail values are redacted (C-4.4).',
+    description:
+      'Oldest first, versions 1..n; customer detail values are redacted (C-4.4). One page at a time: ' +
+      '`?after=<version>` (default 0) and `?limit=` (1 to 1000, default 1000); `nextAfter`, present when ' +
+      "more events follow, is the `after` of the next page. The ETag is the basket's version on every page.",
     modifying: false,
     ifMatch: false,
     etag: true,
     responses: [{ status: 200, codec: EventListing, description: 'The events of the basket.' }],
     errors: [403],
-    call: (api, c) => api.getBasketEvents(c.caller, param(c, 'id')),
+    call: (api, c) => api.getBasketEvents(c.caller, param(c, 'id'), c.page),
   },
 ];

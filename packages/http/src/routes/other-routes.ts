@@ -89,12 +89,13 @@ export const otherRoutes: ReadonlyArray<RouteSpec> = [
     tag: 'Notifications',
     summary: 'Read the outcome of an accepted command',
     description:
-      '`?waitMs=N` (0..30000) holds the answer until the notification is no longer Pending or N ms pass (C-5.2).',
+      '`?waitMs=N` (0..30000) holds the answer until the notification is no longer Pending or N ms pass (C-5.2). ' +
+      'The notifications of a basket assigned to a contact are readable only by that contact: others get 403, as for the basket (C-2.5).',
     modifying: false,
     ifMatch: false,
     etag: false,
     responses: [{ status: 200, codec: Notification, description: 'The notification.' }],
-    errors: [],
+    errors: [403],
     call: (api, c) => api.getNotification(c.caller, param(c, 'notificationId'), c.waitMs),
   },
 ];

@@ -1,4 +1,4 @@
-import type { Answer, BasketApi, Caller, Preconditions } from '@basket/app';
+import type { Answer, BasketApi, Caller, EventPage, Preconditions } from '@basket/app';
 import type * as t from 'io-ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -11,6 +11,8 @@ export type RouteContext = {
   readonly pre: Preconditions;
   /** `GET /notifications/{id}?waitMs=N` only (C-5.2). */
   readonly waitMs?: number;
+  /** `GET /baskets/{id}/events?after=N&limit=M` only (C-4.4). */
+  readonly page?: EventPage;
 };
 
 export type SuccessResponse = {

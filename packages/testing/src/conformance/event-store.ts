@@ -42,6 +42,18 @@ export const eventStoreCases = (storage: StorageRef): void => {
       expect((await storage().events.readStream(streamId, 0)).length).toBe(4);
     });
 
+    it('reads at most `limit` events, oldest first, after a version', async () => {
+      const { streamId } = freshBasket();
+      await storage().unitOfWork.commit(commit({ streamId, events: events('A', 'B', 'C', 'D') }));
+      const page = await storage().events.readStream(streamId, 1, 2);
+      expect(page.map((event) => [event.version, event.type])).toEqual([
+        [2, 'B'],
+        [3, 'C'],
+      ]);
+      expect((await storage().events.readStream(streamId, 3, 10)).map((event) => event.version)).toEqual([4]);
+      expect(await storage().events.readStream(streamId, 0, 0)).toEqual([]);
+    });
+
     it('keeps event data as JSON, field for field', async () => {
       const { streamId } = freshBasket();
       const data: JsonObject = {
