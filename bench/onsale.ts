@@ -9,7 +9,8 @@
 //
 // Options: --seats (20000), --buyers (6000), --connections (200), --processes (1,2,4: a list),
 // --hold-minutes (0.5), --manual (0.2: share of buyers picking seats on the map), --max-seconds
-// (900), --pool (10 PostgreSQL connections per process), --before DIR, --no-docs. PostgreSQL at
+// (900), --pool (10 PostgreSQL connections per process), --before DIR (see
+// scripts/prepare-before.sh), --no-cost (skip the cost-per-selection runs), --no-docs. PostgreSQL at
 // BASKET_BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/test). The run fails (exit
 // code 1) when a check fails; figures go to docs/benchmarks.md under "On-sale (bench/onsale.ts)".
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -72,7 +73,7 @@ if (argv.includes('--cost')) {
     results.push({ label: 'after', result });
     console.log(row('after', result));
   }
-  costs.push(...(await selectionCost(postgresUrl, before)));
+  if (!argv.includes('--no-cost')) costs.push(...(await selectionCost(postgresUrl, before)));
 }
 
 const failed = results.filter(({ result }) => !result.checks.every((c) => c.ok));
