@@ -84,6 +84,8 @@ process.on('message', (message: { type?: string }) => {
     send({ type: 'stats', stats });
   }
 });
+// The benchmark that started this process is gone (its IPC channel closed): nothing is left to serve.
+process.once('disconnect', () => process.exit(0));
 process.once('SIGTERM', () => {
   server
     .close()
