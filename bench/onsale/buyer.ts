@@ -161,11 +161,14 @@ const pickFromMap = (ctx: BuyerContext, size: number): ReadonlyArray<string> | u
 
 const pause = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
 
-/** Selects seats until it has some, the event sells out or time is up: answers how many it holds. */
+/** Selections a buyer tries before giving up (and leaving room for the next buyer). */
+const ATTEMPTS = 6;
+
+/** Selects seats until it has some, gives up, the event sells out or time is up: answers how many it holds. */
 const selectSeats = async (ctx: BuyerContext, basket: string): Promise<number> => {
   const event = encodeURIComponent(ctx.venue.eventId);
   let size = partySize(ctx.random);
-  for (let attempt = 0; !ctx.soldOut() && !ctx.stopped(); attempt += 1) {
+  for (let attempt = 0; attempt < ATTEMPTS && !ctx.soldOut() && !ctx.stopped(); attempt += 1) {
     const manual = ctx.random() < ctx.manualShare ? pickFromMap(ctx, size) : undefined;
     const children = ctx.random() < 0.4 ? Math.floor(ctx.random() * size) : 0;
     const body =
@@ -198,8 +201,8 @@ const selectSeats = async (ctx: BuyerContext, basket: string): Promise<number> =
     ctx.tally.selectionsRefused += 1;
     // Refused (the seats went, or no section has room for the party): look again a moment later;
     // after a few tries a party splits up and asks for fewer seats.
-    if (attempt % 3 === 2 && size > 1) size -= 1;
-    await pause(200 + ctx.random() * 800);
+    if (attempt % 2 === 1 && size > 1) size -= 1;
+    await pause(1000 + ctx.random() * 2000);
   }
   return 0;
 };
