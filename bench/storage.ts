@@ -66,8 +66,8 @@ const kinds: ReadonlyArray<Kind> = [
 const appOn = (storage: Storage, config: AppConfig = {}) =>
   createBasketApp({
     storage,
-    providers: simulatedProviders(catalog),
-    paymentProvider: simulatedPaymentProvider(catalog, { ids: randomIds }),
+    providers: simulatedProviders(catalog, { ledger: storage.providerLedger }),
+    paymentProvider: simulatedPaymentProvider(catalog, { ids: randomIds, ledger: storage.providerLedger }),
     clock: systemClock,
     ids: randomIds,
     config: { recoveryIntervalMs: 0, ...config },

@@ -34,26 +34,57 @@ const commits: Record<string, number> = {};
 let availabilityReads = 0;
 let resourcesRead = 0;
 
-/** The storage, counting what the app asks of it (the counts are all this wrapper adds). */
-const counted = (storage: Storage): Storage => ({
-  ...storage,
-  unitOfWork: {
-    ...storage.unitOfWork,
-    commit: async (commit) => {
-      const result = await storage.unitOfWork.commit(commit);
-      commits[result._tag] = (commits[result._tag] ?? 0) + 1;
-      return result;
-    },
-  },
-  inventory: {
-    ...storage.inventory,
-    heldByOthers: (resources, holder, now) => {
-      availabilityReads += 1;
-      resourcesRead += resources.length;
-      return storage.inventory.heldByOthers(resources, holder, now);
-    },
+const count = (tag: string): void => {
+  commits[tag] = (commits[tag] ?? 0) + 1;
+};
+
+/** Availability reads, counted (the reads of the inventory store, or of a transaction). */
+const countedReads = <R extends Pick<Storage['inventory'], 'heldByOthers'>>(reads: R): R => ({
+  ...reads,
+  heldByOthers: (resources: ReadonlyArray<string>, holder: string, now: string) => {
+    availabilityReads += 1;
+    resourcesRead += resources.length;
+    return reads.heldByOthers(resources, holder, now);
   },
 });
+
+/**
+ * The storage, counting what the app asks of it (the counts are all this wrapper adds): commits by
+ * outcome, through `commit` or through a `transaction` (a storage without transactions is an older
+ * service's, run as the benchmark's "before").
+ */
+const counted = (storage: Storage): Storage => {
+  const work = storage.unitOfWork;
+  const transaction: Storage['unitOfWork']['transaction'] | undefined =
+    typeof work.transaction === 'function' ? work.transaction : undefined;
+  return {
+    ...storage,
+    unitOfWork: {
+      ...work,
+      commit: async (commit) => {
+        const result = await work.commit(commit);
+        count(result._tag);
+        return result;
+      },
+      ...(transaction === undefined
+        ? {}
+        : {
+            transaction: async (lock, body) => {
+              let writes = false;
+              const result = await transaction(lock, async (reads) => {
+                const decided = await body(countedReads(reads));
+                writes = decided.commit !== undefined;
+                return decided;
+              });
+              if (result._tag === 'Refused') count(result.conflict._tag);
+              else if (writes) count('Committed');
+              return result;
+            },
+          }),
+    },
+    inventory: countedReads(storage.inventory),
+  };
+};
 
 const config = readConfig({
   PORT: '0',

@@ -34,7 +34,7 @@ describe('payment paths over the simulated providers', () => {
       (await w.app.api.useSavedPaymentToken(alice, { paymentIntentId: intentId, tokenId: 'tok_alice_visa' }))
         .status,
     ).toBe(204);
-    expect(w.payments.chargesTaken(intentId)).toBe(1);
+    expect(await w.payments.chargesTaken(intentId)).toBe(1);
   });
 
   it('the refusing `lab` provider: 202, Failed provider-refused, intent Cancelled, basket unlocked with its lines (C-8.2)', async () => {
@@ -74,7 +74,7 @@ describe('payment paths over the simulated providers', () => {
     const w = await world({ config: { paymentSyncWaitMs: 10_000 } });
     const id = await readyBasket(w, alice);
     const intentId = text(bodyOf(await w.app.api.createPaymentIntent(alice, id, {})), 'id');
-    expect(w.providers.confirmed()).toHaveLength(4);
+    expect(await w.providers.confirmed(intentId)).toHaveLength(4);
     const cancel = await w.app.api.deletePaymentIntent(alice, id, intentId);
     expect(cancel.status).toBe(200);
     expect(await outcome(w, alice, cancel)).toMatchObject({
@@ -85,7 +85,7 @@ describe('payment paths over the simulated providers', () => {
       status: 'Cancelled',
       cancellationStateMachine: { ready: true, pendingProviderBasjets: [], pendingPaymentProvider: false },
     });
-    expect(w.providers.confirmed()).toEqual([]);
+    expect(await w.providers.confirmed(intentId)).toEqual([]);
     const after = await basket(w, alice, id);
     expect(after.activePaymentIntentId).toBeUndefined();
     expect(lineItems(after)).toHaveLength(4);

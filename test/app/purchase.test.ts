@@ -37,7 +37,7 @@ describe('a whole purchase through the app over store-memory and the simulated p
       tokenId: 'tok_alice_visa',
     });
     expect(paid.status).toBe(204);
-    expect(w.payments.chargesTaken(text(intent, 'id'))).toBe(1);
+    expect(await w.payments.chargesTaken(text(intent, 'id'))).toBe(1);
     expect(bodyOf(await w.app.api.getPaymentIntent(alice, id, text(intent, 'id'))).status).toBe(
       'PaymentComplete',
     );

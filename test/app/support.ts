@@ -61,8 +61,15 @@ export const world = async (
 ): Promise<World> => {
   const catalog = await loadCatalogFile(demoCatalogPath);
   const storage = options.storage ?? createMemoryStorage();
-  const providers = simulatedProviders(catalog, { latencyMs: options.latencyMs ?? 0 });
-  const payments = simulatedPaymentProvider(catalog, { latencyMs: options.latencyMs ?? 0, ids: randomIds });
+  const providers = simulatedProviders(catalog, {
+    latencyMs: options.latencyMs ?? 0,
+    ledger: storage.providerLedger,
+  });
+  const payments = simulatedPaymentProvider(catalog, {
+    latencyMs: options.latencyMs ?? 0,
+    ids: randomIds,
+    ledger: storage.providerLedger,
+  });
   const clock = testClock();
   const app = createBasketApp({
     storage,

@@ -48,10 +48,10 @@ describe('basket model (C-5.3, C-5.4, C-7.3a, C-7.5, C-7.6, C-8.3 to C-8.6)', ()
           const storage = createMemoryStorage();
           const clock = manualClock('2026-11-21T18:00:00.000Z');
           const ids = countingIds();
-          const payments = simulatedPaymentProvider(catalog, { ids });
+          const payments = simulatedPaymentProvider(catalog, { ids, ledger: storage.providerLedger });
           const app = createBasketApp({
             storage: scheduledStorage(storage, scheduler),
-            providers: simulatedProviders(catalog),
+            providers: simulatedProviders(catalog, { ledger: storage.providerLedger }),
             paymentProvider: payments,
             clock,
             ids,

@@ -95,8 +95,8 @@ export const openScene = async (): Promise<Scene> => {
   const createBaskets = async (count: number): Promise<ReadonlyArray<string>> => {
     const app = createBasketApp({
       storage,
-      providers: simulatedProviders(catalog),
-      paymentProvider: simulatedPaymentProvider(catalog, { ids: randomIds }),
+      providers: simulatedProviders(catalog, { ledger: storage.providerLedger }),
+      paymentProvider: simulatedPaymentProvider(catalog, { ids: randomIds, ledger: storage.providerLedger }),
       clock: systemClock,
       ids: randomIds,
     });

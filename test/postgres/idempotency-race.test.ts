@@ -66,8 +66,11 @@ describe('two concurrent first requests with one Idempotency-Key (PostgreSQL)', 
     apps = [scene.storage, other].map((storage) =>
       createBasketApp({
         storage: line.wrap(storage),
-        providers: simulatedProviders(catalog),
-        paymentProvider: simulatedPaymentProvider(catalog, { ids: randomIds }),
+        providers: simulatedProviders(catalog, { ledger: storage.providerLedger }),
+        paymentProvider: simulatedPaymentProvider(catalog, {
+          ids: randomIds,
+          ledger: storage.providerLedger,
+        }),
         clock: systemClock,
         ids: randomIds,
         config: { recoveryIntervalMs: 0, sweepIntervalMs: 0 },

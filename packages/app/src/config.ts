@@ -18,6 +18,11 @@ export type AppConfig = {
   readonly stateCacheSize?: number;
   /** How long the payment saga waits for a provider's confirmation before taking it as a refusal (C-8.2). */
   readonly providerAnswerTimeoutMs?: number;
+  /**
+   * How long a request waits for the commands accepted before it on its basket whose outcome is still
+   * to come (a payment saga), before it answers 500 having changed nothing (C-6.4).
+   */
+  readonly pendingWaitMs?: number;
   /** Attempts to decide one command when commits conflict, before leaving it to recovery. */
   readonly maxAttempts?: number;
 };
@@ -35,4 +40,5 @@ export const resolveConfig = (config: AppConfig = {}): ResolvedConfig => ({
   notificationRecheckMs: config.notificationRecheckMs ?? 250,
   stateCacheSize: config.stateCacheSize ?? 10_000,
   providerAnswerTimeoutMs: config.providerAnswerTimeoutMs ?? 30_000,
+  pendingWaitMs: config.pendingWaitMs ?? 60_000,
 });

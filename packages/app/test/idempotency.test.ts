@@ -55,9 +55,23 @@ const racingStorage = (
       },
     },
     unitOfWork: {
+      ...inner.unitOfWork,
       commit: async (commit) => {
         const result = await inner.unitOfWork.commit(commit);
         if (commit.idempotency !== undefined) commits.push(result);
+        return result;
+      },
+      transaction: async (lock, body) => {
+        let keyed = false;
+        const result = await inner.unitOfWork.transaction(lock, async (reads) => {
+          const decided = await body(reads);
+          keyed = decided.commit?.idempotency !== undefined;
+          return decided;
+        });
+        if (keyed)
+          commits.push(
+            result._tag === 'Done' ? { _tag: 'Committed', version: result.version ?? 0 } : result.conflict,
+          );
         return result;
       },
     },
@@ -147,7 +161,7 @@ describe('Idempotency-Key (C-6.3)', () => {
     expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
     const [first, second] = answers.map((answer) => stringField(bodyOf(answer), 'notificationId'));
     expect(second).toBe(first);
-    expect(tags(race.accepts)).toEqual(['Accepted', 'IdempotencyKeyTaken']);
+    expect(tags(race.commits)).toEqual(['Committed', 'IdempotencyKeyTaken']);
     await h.settle();
     expect(lineItems(await basketOf(h, id))).toHaveLength(1);
     expect(lineItems(await basketOf(h, id))[0]?.consumable).toMatchObject({ quantity: 1 });
@@ -170,7 +184,7 @@ describe('Idempotency-Key (C-6.3)', () => {
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 422]);
     const rejected = answers.find((answer) => answer.status === 422);
     expectProblem(rejected ?? { status: 200, body: {} }, 422, 'idempotency-key-reused');
-    expect(tags(race.accepts)).toEqual(['Accepted', 'IdempotencyKeyTaken']);
+    expect(tags(race.commits)).toEqual(['Committed', 'IdempotencyKeyTaken']);
     const winner = answers.findIndex((answer) => answer.status === 200);
     await h.settle();
     expect(lineItems(await basketOf(h, id))[0]?.consumable).toMatchObject({ quantity: winner + 1 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Commit, CommitResult } from '../src/index';
+import type { Commit, CommitResult, Storage } from '../src/index';
 import { withSeatsInFlight } from '../src/index';
 import { fakeStorage } from './fakes/memory-storage';
 
@@ -20,13 +20,21 @@ const commitOf = (holder: string, resources: ReadonlyArray<string>): Commit => (
 const gatedStorage = () => {
   const inner = fakeStorage();
   const gates: Array<() => void> = [];
-  const storage = {
+  const gate = () => new Promise<void>((open) => gates.push(open));
+  const storage: Storage = {
     ...inner,
     unitOfWork: {
       commit: async (commit: Commit): Promise<CommitResult> => {
-        await new Promise<void>((open) => gates.push(open));
+        await gate();
         return inner.unitOfWork.commit(commit);
       },
+      // The body decides at once; a transaction with a commit then waits, as if it were being written.
+      transaction: (lock, body) =>
+        inner.unitOfWork.transaction(lock, async (reads) => {
+          const decided = await body(reads);
+          if (decided.commit !== undefined) await gate();
+          return decided;
+        }),
     },
   };
   return { storage, release: () => gates.shift()?.() };
@@ -50,6 +58,30 @@ describe('withSeatsInFlight: availability reads count the seats of commits under
     const after = await seats.inventory.heldByOthers([SEAT], 'b', AT);
     expect(after.get(SEAT)).toBe(1);
     expect((await withSeatsInFlight(storage).inventory.heldByOthers([SEAT], 'b', AT)).get(SEAT)).toBe(1);
+  });
+
+  it('counts the seats a transaction decided until it ends, in reads outside and inside transactions', async () => {
+    const { storage, release } = gatedStorage();
+    const seats = withSeatsInFlight(storage);
+    const writing = seats.unitOfWork.transaction('basket-a', async () => ({
+      commit: commitOf('a', [SEAT]),
+      value: 'a',
+    }));
+    await new Promise<void>((decided) => {
+      const poll = async (): Promise<void> => {
+        if ((await seats.inventory.heldByOthers([SEAT], 'b', AT)).get(SEAT) === 1) decided();
+        else setImmediate(poll);
+      };
+      void poll();
+    });
+    const seenInside = await seats.unitOfWork.transaction('basket-b', async (reads) => ({
+      value: (await reads.heldByOthers([SEAT, OTHER_SEAT], 'b', AT)).get(SEAT),
+    }));
+    expect(seenInside).toMatchObject({ _tag: 'Done', value: 1 });
+    release();
+    expect((await writing)._tag).toBe('Done');
+    expect((await seats.inventory.heldByOthers([SEAT], 'b', AT)).get(SEAT)).toBe(1);
+    expect((await seats.inventory.heldByOthers([SEAT], 'a', AT)).get(SEAT) ?? 0).toBe(0);
   });
 
   it('forgets the seats of a commit that failed', async () => {

@@ -1,5 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Catalog } from '@basket/core';
+import { createMemoryStorage } from '@basket/store-memory';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoCatalogPath, loadCatalogFile, simulatedPaymentProvider } from '../src';
@@ -23,7 +24,7 @@ const goodToken = (contactId: string, tokenId: string): boolean =>
 
 /** A payment provider with one open session for a fresh intent. */
 const opened = async () => {
-  const psp = simulatedPaymentProvider(catalog, { ids });
+  const psp = simulatedPaymentProvider(catalog, { ids, ledger: createMemoryStorage().providerLedger });
   const paymentIntentId = randomUUID();
   const session = await psp.openSession({
     paymentIntentId,
@@ -53,14 +54,14 @@ describe('simulatedPaymentProvider', () => {
     expect(await (await opened()).pay('contact-alice', 'tok_alice_visa')).toBe('succeeded');
     const { psp, paymentIntentId, pay } = await opened();
     expect(await pay('contact-alice', 'tok_alice_declined')).toBe('declined');
-    expect(psp.chargesTaken(paymentIntentId)).toBe(0);
+    expect(await psp.chargesTaken(paymentIntentId)).toBe(0);
   });
 
   it('lets a declined intent be paid again, with another token', async () => {
     const { psp, paymentIntentId, pay } = await opened();
     expect(await pay('contact-alice', 'tok_alice_declined')).toBe('declined');
     expect(await pay('contact-alice', 'tok_alice_visa')).toBe('succeeded');
-    expect(psp.chargesTaken(paymentIntentId)).toBe(1);
+    expect(await psp.chargesTaken(paymentIntentId)).toBe(1);
   });
 
   it('never charges an intent twice: a later charge answers the first success again (C-8.6)', async () => {
@@ -68,7 +69,7 @@ describe('simulatedPaymentProvider', () => {
     expect(await pay('contact-alice', 'tok_alice_visa')).toBe('succeeded');
     expect(await pay('contact-alice', 'tok_alice_visa')).toBe('succeeded');
     expect(await pay('contact-alice', 'tok_alice_declined')).toBe('succeeded');
-    expect(psp.chargesTaken(paymentIntentId)).toBe(1);
+    expect(await psp.chargesTaken(paymentIntentId)).toBe(1);
   });
 
   it('takes one payment when charges of one intent race', async () => {
@@ -78,14 +79,14 @@ describe('simulatedPaymentProvider', () => {
       pay('contact-bob', 'tok_bob_mastercard'),
     ]);
     expect(outcomes).toEqual(['succeeded', 'succeeded']);
-    expect(psp.chargesTaken(paymentIntentId)).toBe(1);
+    expect(await psp.chargesTaken(paymentIntentId)).toBe(1);
   });
 
   it('cannot charge a voided session (C-8.4)', async () => {
     const { psp, paymentIntentId, session, pay } = await opened();
     await psp.voidSession({ paymentIntentId, reference: session.reference });
     expect(await pay('contact-alice', 'tok_alice_visa')).toBe('declined');
-    expect(psp.chargesTaken(paymentIntentId)).toBe(0);
+    expect(await psp.chargesTaken(paymentIntentId)).toBe(0);
   });
 
   it('declines a token of another contact, an unknown token, a wrong reference or an unopened intent', async () => {
@@ -103,11 +104,11 @@ describe('simulatedPaymentProvider', () => {
         tokenId: 'tok_alice_visa',
       }),
     ).toBe('declined');
-    expect(psp.chargesTaken(paymentIntentId)).toBe(0);
+    expect(await psp.chargesTaken(paymentIntentId)).toBe(0);
   });
 
   it('knows which saved tokens are whose (C-2.7)', async () => {
-    const psp = simulatedPaymentProvider(catalog, { ids });
+    const psp = simulatedPaymentProvider(catalog, { ids, ledger: createMemoryStorage().providerLedger });
     expect(await psp.ownsToken('contact-alice', 'tok_alice_visa')).toBe(true);
     expect(await psp.ownsToken('contact-alice', 'tok_alice_declined')).toBe(true);
     expect(await psp.ownsToken('contact-bob', 'tok_alice_visa')).toBe(false);
@@ -139,8 +140,29 @@ describe('simulatedPaymentProvider', () => {
           expect(outcome).toBe(succeeds ? 'succeeded' : 'declined');
           paid ||= succeeds;
         }
-        expect(psp.chargesTaken(paymentIntentId)).toBe(paid ? 1 : 0);
+        expect(await psp.chargesTaken(paymentIntentId)).toBe(paid ? 1 : 0);
       }),
     );
+  });
+
+  it('lets any instance on one ledger charge a session that another opened, once (C-6.5)', async () => {
+    // Two processes: two payment providers sharing their storage's ledger, nothing else.
+    const ledger = createMemoryStorage().providerLedger;
+    const [one, two] = [
+      simulatedPaymentProvider(catalog, { ids, ledger }),
+      simulatedPaymentProvider(catalog, { ids, ledger }),
+    ];
+    const paymentIntentId = randomUUID();
+    const session = await one.openSession({ paymentIntentId, amount, payload: {} });
+    expect(await two.openSession({ paymentIntentId, amount, payload: {} })).toEqual(session);
+    const charge = (psp: typeof one, tokenId: string) =>
+      psp.charge({ paymentIntentId, reference: session.reference, contactId: 'contact-alice', tokenId });
+    expect(await charge(two, 'tok_alice_declined')).toBe('declined');
+    const outcomes = await Promise.all([charge(one, 'tok_alice_visa'), charge(two, 'tok_alice_visa')]);
+    expect(outcomes).toEqual(['succeeded', 'succeeded']);
+    expect(await one.chargesTaken(paymentIntentId)).toBe(1);
+    expect(await ledger.charges(paymentIntentId)).toEqual([
+      expect.objectContaining({ reference: session.reference, tokenId: 'tok_alice_visa', amount }),
+    ]);
   });
 });

@@ -35,9 +35,14 @@ export type BasketServer = {
   readonly close: () => Promise<void>;
 };
 
-/** Opens the storage a `BASKET_DATABASE_URL` names; `memory:` is the in-memory adapter. */
-export const openStorage = async (databaseUrl: string | undefined): Promise<Storage> =>
-  databaseUrl === 'memory:' ? createMemoryStorage() : storageFromUrl(databaseUrl);
+/**
+ * Opens the storage a `BASKET_DATABASE_URL` names (in `BASKET_DATABASE_SCHEMA`'s schema, when
+ * given); `memory:` is the in-memory adapter.
+ */
+export const openStorage = async (databaseUrl: string | undefined, schema?: string): Promise<Storage> =>
+  databaseUrl === 'memory:'
+    ? createMemoryStorage()
+    : storageFromUrl(databaseUrl, schema === undefined ? {} : { schema });
 
 /** Only what is safe to log of an error: never its message's values nor its stack (C-2.8). */
 export const errorSummary = (error: unknown): Record<string, unknown> => ({
@@ -54,14 +59,14 @@ export const createBasketServer = async (
   given?: Storage,
 ): Promise<BasketServer> => {
   const catalog = await loadCatalogFile(config.catalogPath ?? demoCatalogPath);
-  const storage = given ?? (await openStorage(config.databaseUrl));
+  const storage = given ?? (await openStorage(config.databaseUrl, config.databaseSchema));
   const ids: Ids = randomIds;
   const latencyMs = config.providerLatencyMs;
   const app = createBasketApp({
-    // Concurrent automatic selections in this process avoid the seats of each other's commits.
+    // Concurrent automatic selections in this process avoid the seats of each other's decisions.
     storage: withSeatsInFlight(storage),
-    providers: simulatedProviders(catalog, { latencyMs }),
-    paymentProvider: simulatedPaymentProvider(catalog, { latencyMs, ids }),
+    providers: simulatedProviders(catalog, { latencyMs, ledger: storage.providerLedger }),
+    paymentProvider: simulatedPaymentProvider(catalog, { latencyMs, ids, ledger: storage.providerLedger }),
     clock: systemClock,
     ids,
     onError: (error) => logger.error({ error: errorSummary(error) }, 'command processing failed'),

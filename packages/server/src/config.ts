@@ -12,6 +12,8 @@ export type ServerConfig = {
   readonly host: string;
   /** `BASKET_DATABASE_URL`: unset → embedded PGlite in ./.basket/data; `memory:`; `pglite:<dir>`; `postgres://…`. */
   readonly databaseUrl?: string;
+  /** `BASKET_DATABASE_SCHEMA`: the schema of the tables on PostgreSQL/PGlite; unset → `basket`. */
+  readonly databaseSchema?: string;
   /** `BASKET_CATALOG`: a catalog file; unset → the project's demo catalog. */
   readonly catalogPath?: string;
   readonly jwt: {
@@ -54,6 +56,15 @@ const publicKeys = (env: Environment): Read<JwtPublicKey[]> => {
   return { ok: true, value: [{ alg, spki: spki.replace(/\\n/g, '\n') }] };
 };
 
+/** The same rule as the storage's schema names: they are interpolated into SQL. */
+const databaseSchema = (raw: string | undefined): Read<string | undefined> => {
+  const value = nonEmpty(raw);
+  if (value === undefined) return { ok: true, value: undefined };
+  return /^[a-z_][a-z0-9_]{0,62}$/.test(value)
+    ? { ok: true, value }
+    : { ok: false, error: 'BASKET_DATABASE_SCHEMA must be a lowercase identifier (a-z, 0-9, _)' };
+};
+
 /** Reads C-10.1's variables (and a few optional extras); every problem found is listed. */
 export const readConfig = (env: Environment): Read<ServerConfig> => {
   const production = env.NODE_ENV === 'production';
@@ -61,11 +72,12 @@ export const readConfig = (env: Environment): Read<ServerConfig> => {
   const latency = integer('BASKET_PROVIDER_LATENCY_MS', env.BASKET_PROVIDER_LATENCY_MS, 0, 600_000);
   const keys = publicKeys(env);
   const secret = nonEmpty(env.BASKET_JWT_SECRET);
-  const errors = [port, latency, keys].flatMap((read) => (read.ok ? [] : [read.error]));
+  const schema = databaseSchema(env.BASKET_DATABASE_SCHEMA);
+  const errors = [port, latency, keys, schema].flatMap((read) => (read.ok ? [] : [read.error]));
   if (production && secret === undefined && keys.ok && keys.value.length === 0) {
     errors.push('BASKET_JWT_SECRET (or BASKET_JWT_PUBLIC_KEY) is required when NODE_ENV=production');
   }
-  if (!port.ok || !latency.ok || !keys.ok || errors.length > 0)
+  if (!port.ok || !latency.ok || !keys.ok || !schema.ok || errors.length > 0)
     return { ok: false, error: errors.join('; ') };
   const developmentSecret = secret === undefined && keys.value.length === 0;
   const databaseUrl = nonEmpty(env.BASKET_DATABASE_URL);
@@ -79,6 +91,7 @@ export const readConfig = (env: Environment): Read<ServerConfig> => {
       port: port.value,
       host: nonEmpty(env.HOST) ?? '127.0.0.1',
       ...(databaseUrl === undefined ? {} : { databaseUrl }),
+      ...(schema.value === undefined ? {} : { databaseSchema: schema.value }),
       ...(catalogPath === undefined ? {} : { catalogPath }),
       jwt: {
         ...(secret !== undefined ? { secret } : developmentSecret ? { secret: DEVELOPMENT_JWT_SECRET } : {}),

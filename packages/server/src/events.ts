@@ -30,7 +30,7 @@ export const events = async (config: ServerConfig, basketId: string): Promise<nu
     );
     return 1;
   }
-  const storage = await openStorage(config.databaseUrl);
+  const storage = await openStorage(config.databaseUrl, config.databaseSchema);
   try {
     const recorded = await storage.events.readStream(basketStream(basketId));
     if (recorded.length === 0) {

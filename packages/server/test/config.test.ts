@@ -23,6 +23,7 @@ describe('readConfig (C-10.1)', () => {
       PORT: '8080',
       HOST: '0.0.0.0',
       BASKET_DATABASE_URL: 'memory:',
+      BASKET_DATABASE_SCHEMA: 'basket_blue',
       BASKET_CATALOG: './catalog.json',
       BASKET_JWT_SECRET: 's3cret',
       BASKET_NATS_URL: 'nats://127.0.0.1:4222',
@@ -35,6 +36,7 @@ describe('readConfig (C-10.1)', () => {
         port: 8080,
         host: '0.0.0.0',
         databaseUrl: 'memory:',
+        databaseSchema: 'basket_blue',
         catalogPath: './catalog.json',
         jwt: { secret: 's3cret', developmentSecret: false, audience: 'basket' },
         natsUrl: 'nats://127.0.0.1:4222',
@@ -44,10 +46,16 @@ describe('readConfig (C-10.1)', () => {
   });
 
   it('lists every invalid variable, and needs a secret in production', () => {
-    const config = readConfig({ PORT: 'eighty', BASKET_PROVIDER_LATENCY_MS: '-1', NODE_ENV: 'production' });
+    const config = readConfig({
+      PORT: 'eighty',
+      BASKET_PROVIDER_LATENCY_MS: '-1',
+      BASKET_DATABASE_SCHEMA: 'Basket; DROP',
+      NODE_ENV: 'production',
+    });
     expect(config.ok).toBe(false);
     if (!config.ok) {
       expect(config.error).toContain('PORT');
+      expect(config.error).toContain('BASKET_DATABASE_SCHEMA');
       expect(config.error).toContain('BASKET_PROVIDER_LATENCY_MS');
       expect(config.error).toContain('BASKET_JWT_SECRET');
     }

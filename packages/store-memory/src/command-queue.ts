@@ -46,6 +46,21 @@ export const storeIdempotency = (state: MemoryState, record: IdempotencyRecord):
   state.idempotency.set(idempotencyKey(record.storeId, record.key), copy(record));
 };
 
+/** Stores the command Pending at the next sequence; the caller checked that its id is new. */
+export const insertAccepted = (
+  state: MemoryState,
+  command: Omit<AcceptedCommand, 'sequence'>,
+): QueueEntry => {
+  state.counters.sequence += 1;
+  const accepted: AcceptedCommand = { ...copy(command), sequence: state.counters.sequence };
+  const entry: QueueEntry = { command: accepted, notification: pendingNotification(command) };
+  state.queue.set(command.notificationId, entry);
+  const ofBasket = state.queueByBasket.get(command.basketId) ?? [];
+  ofBasket.push(command.notificationId);
+  state.queueByBasket.set(command.basketId, ofBasket);
+  return entry;
+};
+
 export const memoryCommandQueue = (state: MemoryState): CommandQueue => ({
   accept: async (command, idempotency): Promise<AcceptOutcome> => {
     if (state.queue.has(command.notificationId)) {
@@ -53,17 +68,9 @@ export const memoryCommandQueue = (state: MemoryState): CommandQueue => ({
     }
     const taken = idempotency === undefined ? undefined : idempotencyKeyTaken(state, idempotency);
     if (taken !== undefined) return taken;
-    state.counters.sequence += 1;
-    const accepted: AcceptedCommand = { ...copy(command), sequence: state.counters.sequence };
-    state.queue.set(command.notificationId, {
-      command: accepted,
-      notification: pendingNotification(command),
-    });
-    const ofBasket = state.queueByBasket.get(command.basketId) ?? [];
-    ofBasket.push(command.notificationId);
-    state.queueByBasket.set(command.basketId, ofBasket);
+    const entry = insertAccepted(state, command);
     if (idempotency !== undefined) storeIdempotency(state, idempotency);
-    return { _tag: 'Accepted', command: copy(accepted) };
+    return { _tag: 'Accepted', command: copy(entry.command) };
   },
   oldestPending: async (basketId) => {
     const oldest = pendingEntries(state, basketId)[0];

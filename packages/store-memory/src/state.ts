@@ -1,9 +1,12 @@
 import type {
   AcceptedCommand,
+  ChargeRecord,
+  ConfirmationRecord,
   HoldRow,
   IdempotencyRecord,
   NotificationRecord,
   OutboxMessage,
+  PaymentSessionRecord,
   RecordedEvent,
   Snapshot,
   StreamId,
@@ -33,6 +36,12 @@ export type MemoryState = {
   lease: { readonly holder: string; readonly until: number } | undefined;
   /** Last issued accept sequence and outbox position. */
   counters: { sequence: number; position: number };
+  /** What the simulated providers have done: sessions and charges by intent, confirmations by key. */
+  readonly ledger: {
+    readonly sessions: Map<string, PaymentSessionRecord>;
+    readonly charges: Map<string, ReadonlyArray<ChargeRecord>>;
+    readonly confirmations: Map<string, ConfirmationRecord>;
+  };
 };
 
 export const emptyState = (): MemoryState => ({
@@ -45,6 +54,7 @@ export const emptyState = (): MemoryState => ({
   holds: new Map(),
   lease: undefined,
   counters: { sequence: 0, position: 0 },
+  ledger: { sessions: new Map(), charges: new Map(), confirmations: new Map() },
 });
 
 export const idempotencyKey = (storeId: string, key: string): string => JSON.stringify([storeId, key]);

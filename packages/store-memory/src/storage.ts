@@ -3,6 +3,7 @@ import { memoryCommandQueue, memoryIdempotencyStore } from './command-queue';
 import { memoryEventStore, memorySnapshotStore } from './event-store';
 import { memoryInventoryStore } from './inventory';
 import { memoryOutbox } from './outbox';
+import { memoryProviderLedger } from './provider-ledger';
 import { memoryRelayLease } from './relay-lease';
 import { emptyState } from './state';
 import { memoryUnitOfWork } from './unit-of-work';
@@ -22,6 +23,7 @@ export const createMemoryStorage = (): Storage => {
     outbox: memoryOutbox(state),
     relayLease: memoryRelayLease(state),
     inventory: memoryInventoryStore(state),
+    providerLedger: memoryProviderLedger(state),
     close: async () => {},
   };
 };

@@ -5,11 +5,19 @@ import type {
   NotificationCompletion,
   NotificationRecord,
   RecordedEvent,
+  StreamAppend,
+  TransactionReads,
   UnitOfWork,
 } from '@basket/app';
-import { idempotencyKeyTaken, storeIdempotency } from './command-queue';
+import {
+  idempotencyKeyTaken,
+  insertAccepted,
+  memoryCommandQueue,
+  memoryIdempotencyStore,
+  storeIdempotency,
+} from './command-queue';
 import { keepNewest } from './event-store';
-import { overbookedResource } from './holds';
+import { liveUnitsOfOthers, overbookedResource } from './holds';
 import { appendToOutbox } from './outbox';
 import { copy, type MemoryState, millis } from './state';
 
@@ -25,10 +33,20 @@ const completed = (
 };
 
 /** Everything that would refuse the commit, checked before anything is written. */
+const appendsOf = (commit: Commit): ReadonlyArray<StreamAppend> => [
+  { streamId: commit.streamId, expectedVersion: commit.expectedVersion, events: commit.events },
+  ...(commit.also ?? []),
+];
+
 const conflictOf = (state: MemoryState, commit: Commit): CommitConflict | undefined => {
-  const actual = state.streams.get(commit.streamId)?.length ?? 0;
-  if (actual !== commit.expectedVersion) {
-    return { _tag: 'VersionConflict', streamId: commit.streamId, expected: commit.expectedVersion, actual };
+  for (const append of appendsOf(commit)) {
+    const actual = state.streams.get(append.streamId)?.length ?? 0;
+    if (actual !== append.expectedVersion) {
+      return { _tag: 'VersionConflict', streamId: append.streamId, expected: append.expectedVersion, actual };
+    }
+  }
+  if (commit.accept !== undefined && state.queue.has(commit.accept.command.notificationId)) {
+    throw new Error(`notification ${commit.accept.command.notificationId} was already accepted`);
   }
   if (commit.completion !== undefined) {
     const entry = state.queue.get(commit.completion.notificationId);
@@ -45,12 +63,12 @@ const conflictOf = (state: MemoryState, commit: Commit): CommitConflict | undefi
   return undefined;
 };
 
-const apply = (state: MemoryState, commit: Commit): number => {
-  const stream = state.streams.get(commit.streamId) ?? [];
-  const recorded = new Date(millis(commit.at)).toISOString();
-  for (const event of commit.events) {
+const append = (state: MemoryState, streamAppend: StreamAppend, at: string): number => {
+  const stream = state.streams.get(streamAppend.streamId) ?? [];
+  const recorded = new Date(millis(at)).toISOString();
+  for (const event of streamAppend.events) {
     const stored: RecordedEvent = {
-      streamId: commit.streamId,
+      streamId: streamAppend.streamId,
       version: stream.length + 1,
       type: event.type,
       data: copy(event.data),
@@ -58,7 +76,24 @@ const apply = (state: MemoryState, commit: Commit): number => {
     };
     stream.push(stored);
   }
-  if (stream.length > 0) state.streams.set(commit.streamId, stream);
+  if (stream.length > 0) state.streams.set(streamAppend.streamId, stream);
+  return stream.length;
+};
+
+const apply = (state: MemoryState, commit: Commit): number => {
+  const [main, ...others] = appendsOf(commit);
+  const version = main === undefined ? 0 : append(state, main, commit.at);
+  for (const other of others) append(state, other, commit.at);
+  if (commit.accept !== undefined) {
+    const entry = insertAccepted(state, commit.accept.command);
+    if (commit.accept.outcome !== undefined) {
+      entry.notification = completed(entry.notification, {
+        notificationId: commit.accept.command.notificationId,
+        outcome: commit.accept.outcome,
+      });
+      appendToOutbox(state, entry.notification);
+    }
+  }
   if (commit.holds !== undefined) {
     const rows = copy(commit.holds.holds).filter((row) => row.quantity > 0);
     if (rows.length > 0) state.holds.set(commit.holds.holder, rows);
@@ -73,14 +108,64 @@ const apply = (state: MemoryState, commit: Commit): number => {
   }
   if (commit.idempotency !== undefined) storeIdempotency(state, commit.idempotency);
   if (commit.snapshot !== undefined) keepNewest(state, commit.streamId, commit.snapshot);
-  return stream.length;
+  return version;
+};
+
+/** One chain of transactions per lock: a transaction starts when the previous one on its lock ended. */
+const createLocks = () => {
+  const tails = new Map<string, Promise<void>>();
+  return async <T>(lock: string, run: () => Promise<T>): Promise<T> => {
+    const previous = tails.get(lock) ?? Promise.resolve();
+    let release: () => void = () => {};
+    const mine = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const tail = previous.then(() => mine);
+    tails.set(lock, tail);
+    await previous;
+    try {
+      return await run();
+    } finally {
+      release();
+      if (tails.get(lock) === tail) tails.delete(lock);
+    }
+  };
 };
 
 /** All or nothing (C-3.4): validate everything, then apply, in one synchronous step. */
-export const memoryUnitOfWork = (state: MemoryState): UnitOfWork => ({
-  commit: async (commit): Promise<CommitResult> => {
-    const conflict = conflictOf(state, commit);
+export const memoryUnitOfWork = (state: MemoryState): UnitOfWork => {
+  const commit = (toCommit: Commit): CommitResult => {
+    const conflict = conflictOf(state, toCommit);
     if (conflict !== undefined) return conflict;
-    return { _tag: 'Committed', version: apply(state, commit) };
-  },
-});
+    return { _tag: 'Committed', version: apply(state, toCommit) };
+  };
+  const withLock = createLocks();
+  const queue = memoryCommandQueue(state);
+  const idempotency = memoryIdempotencyStore(state);
+  const reads: TransactionReads = {
+    readStream: async (streamId, afterVersion = 0) =>
+      copy((state.streams.get(streamId) ?? []).filter((event) => event.version > afterVersion)),
+    loadSnapshot: async (streamId) => {
+      const stored = state.snapshots.get(streamId);
+      return stored === undefined ? undefined : copy(stored);
+    },
+    findIdempotency: idempotency.find,
+    heldByOthers: async (resources, holder, now) => {
+      const at = millis(now);
+      return new Map(resources.map((resource) => [resource, liveUnitsOfOthers(state, resource, holder, at)]));
+    },
+    oldestPending: queue.oldestPending,
+  };
+  return {
+    commit: async (toCommit) => commit(toCommit),
+    transaction: (lock, body) =>
+      withLock(lock, async () => {
+        const decided = await body(reads);
+        if (decided.commit === undefined) return { _tag: 'Done', value: decided.value };
+        const result = commit(decided.commit);
+        return result._tag === 'Committed'
+          ? { _tag: 'Done', value: decided.value, version: result.version }
+          : { _tag: 'Refused', value: decided.value, conflict: result };
+      }),
+  };
+};

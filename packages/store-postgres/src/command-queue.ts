@@ -15,6 +15,11 @@ class KeyTaken extends Error {
   }
 }
 
+/** The basket's oldest Pending command ($1: the basket). */
+export const pendingQuery = (t: Tables): string =>
+  `SELECT ${commandColumns} FROM ${t.commands}
+    WHERE basket_id = $1 AND status = 'Pending' ORDER BY sequence LIMIT 1`;
+
 /**
  * Accepted commands live in the database, not in process memory: every server process sharing it
  * sees the same per-basket order (C-5.4) and finds the commands a crashed process left (C-5.1).
@@ -63,11 +68,7 @@ export const postgresCommandQueue = (db: Db, t: Tables): CommandQueue => ({
     }
   },
   oldestPending: async (basketId) => {
-    const [row] = await db.query(
-      `SELECT ${commandColumns} FROM ${t.commands}
-        WHERE basket_id = $1 AND status = 'Pending' ORDER BY sequence LIMIT 1`,
-      [basketId],
-    );
+    const [row] = await db.query(pendingQuery(t), [basketId]);
     return row === undefined ? undefined : acceptedCommandOf(row);
   },
   basketsWithPending: async (acceptedBefore, limit) => {

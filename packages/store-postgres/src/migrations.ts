@@ -95,4 +95,32 @@ export const migrations: ReadonlyArray<Migration> = [
       );
     `,
   },
+  {
+    version: 4,
+    name: 'provider ledger: payment sessions, payments taken and confirmations of the simulated providers',
+    sql: (t) => `
+      CREATE TABLE ${t.paymentSessions} (
+        payment_intent_id text PRIMARY KEY,
+        reference text NOT NULL,
+        payload jsonb NOT NULL,
+        amount jsonb NOT NULL,
+        status text NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'paid', 'voided'))
+      );
+      -- One payment per intent (C-8.6): the primary key refuses a second one.
+      CREATE TABLE ${t.paymentCharges} (
+        payment_intent_id text PRIMARY KEY REFERENCES ${t.paymentSessions} (payment_intent_id),
+        reference text NOT NULL,
+        contact_id text NOT NULL,
+        token_id text NOT NULL,
+        amount jsonb NOT NULL,
+        taken_at timestamptz NOT NULL
+      );
+      CREATE TABLE ${t.providerConfirmations} (
+        payment_intent_id text NOT NULL,
+        provider_basket_id text NOT NULL,
+        provider_id text NOT NULL,
+        PRIMARY KEY (payment_intent_id, provider_basket_id)
+      );
+    `,
+  },
 ];

@@ -22,6 +22,9 @@ export type Tables = {
   readonly idempotency: string;
   readonly holds: string;
   readonly leases: string;
+  readonly paymentSessions: string;
+  readonly paymentCharges: string;
+  readonly providerConfirmations: string;
 };
 
 export const tablesOf = (schema: string): Tables => {
@@ -36,5 +39,8 @@ export const tablesOf = (schema: string): Tables => {
     idempotency: `${s}.idempotency`,
     holds: `${s}.holds`,
     leases: `${s}.leases`,
+    paymentSessions: `${s}.payment_sessions`,
+    paymentCharges: `${s}.payment_charges`,
+    providerConfirmations: `${s}.provider_confirmations`,
   };
 };

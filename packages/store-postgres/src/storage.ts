@@ -7,6 +7,7 @@ import { postgresIdempotencyStore } from './idempotency';
 import { migrate } from './migrate';
 import { defaultSchema, tablesOf } from './names';
 import { postgresOutbox } from './outbox';
+import { postgresProviderLedger } from './provider-ledger';
 import { postgresRelayLease } from './relay-lease';
 import { postgresUnitOfWork } from './unit-of-work';
 
@@ -35,6 +36,7 @@ export const createPostgresStorage = async (options: PostgresStorageOptions): Pr
     outbox: postgresOutbox(db, t),
     relayLease: postgresRelayLease(db, t),
     inventory: postgresInventoryStore(db, t),
+    providerLedger: postgresProviderLedger(db, t),
     close: async () => {
       if (options.closeDb ?? true) await db.close();
     },

@@ -1,4 +1,11 @@
-import { type BasketCommand, type ExistingBasket, exists, nothingToChange, syncRefusal } from '@basket/core';
+import {
+  type BasketCommand,
+  type BasketState,
+  type ExistingBasket,
+  exists,
+  nothingToChange,
+  syncRefusal,
+} from '@basket/core';
 import type { Either } from 'fp-ts/Either';
 import * as E from 'fp-ts/Either';
 import type { AppContext } from '../context';
@@ -15,13 +22,13 @@ export type CallerBasket = { readonly state: ExistingBasket; readonly version: n
 export type Ownership = 'owner' | 'assign';
 
 /** The basket if it exists in the caller's store (C-2.4, C-7.14: 404) and the caller may use it (403). */
-export const basketForCaller = async (
-  ctx: AppContext,
+export const judgeCaller = (
+  loaded: { readonly state: BasketState; readonly version: number },
   caller: Caller,
   basketId: string,
   ownership: Ownership = 'owner',
-): Promise<Either<Answer, CallerBasket>> => {
-  const { state, version } = await loadBasket(ctx.storage, basketId, ctx.basketStates);
+): Either<Answer, CallerBasket> => {
+  const { state, version } = loaded;
   if (!exists(state) || state.status === 'deleted' || state.storeId !== caller.storeId) {
     return E.left(basketNotFound(basketId));
   }
@@ -33,6 +40,15 @@ export const basketForCaller = async (
   }
   return E.right({ state, version });
 };
+
+/** `judgeCaller` on the committed state, for reads. */
+export const basketForCaller = async (
+  ctx: AppContext,
+  caller: Caller,
+  basketId: string,
+  ownership: Ownership = 'owner',
+): Promise<Either<Answer, CallerBasket>> =>
+  judgeCaller(await loadBasket(ctx.storage, basketId, ctx.basketStates), caller, basketId, ownership);
 
 /** C-6.1: a stale If-Match is a 412 and nothing changes. */
 export const checkIfMatch = (basket: CallerBasket, pre?: Preconditions): Either<Answer, CallerBasket> =>

@@ -1,17 +1,17 @@
-import { exists, problem } from '@basket/core';
+import { exists, holdsOf } from '@basket/core';
 import * as E from 'fp-ts/Either';
-import type { AppContext } from '../context';
 import { basketStream } from '../ports/event-store';
-import { runBasketPlan } from '../processing/basket-decision';
+import { holdRows } from '../processing/facts';
 import { nowOf } from '../time';
-import type { ApiEnv } from './accept';
-import { admit, basketForCaller, type CallerBasket } from './access';
+import { basketAggregate, decideAll } from '../transact/aggregate';
+import { admit, basketForCaller, judgeCaller } from './access';
 import { ok, problemAnswer, refusalAnswer } from './answers';
 import type { BasketApi } from './basket-api';
+import { type ApiEnv, answered, decideRequest, type Judgement } from './command-path';
 import { decodePath, plainId } from './decode';
 import { listEvents } from './event-listing';
-import { type Attempt, idempotencyRecord, type Replay, storedAnswerOf, withIdempotency } from './idempotency';
-import type { Answer, Caller, Preconditions } from './types';
+import { type Attempt, type Replay, withIdempotency } from './idempotency';
+import type { Caller, Preconditions } from './types';
 import { basketJson } from './views';
 
 type BasketOperations = Pick<BasketApi, 'createBasket' | 'getBasket' | 'deleteBasket' | 'getBasketEvents'>;
@@ -19,66 +19,57 @@ type BasketOperations = Pick<BasketApi, 'createBasket' | 'getBasket' | 'deleteBa
 const basketPath = (basketId: string) => decodePath({ basketId: plainId }, { basketId });
 
 /** createBasket (C-7.1): synchronous, an empty basket in the catalog's currency, which every store uses. */
-const createBasket = async (ctx: AppContext, caller: Caller): Promise<Attempt> => {
-  const basketId = ctx.ids.uuid();
-  const { catalog } = await ctx.providers.catalog();
-  let answer: Answer | undefined;
-  const run = await runBasketPlan(ctx, {
-    basketId,
-    commands: (_loaded, at) => [
-      { type: 'CreateBasket', basketId, at, storeId: caller.storeId, currency: catalog.currency },
-    ],
-    idempotency: (applied) => {
-      answer = exists(applied.state)
-        ? ok(basketJson(applied.state, nowOf(ctx.clock)), applied.version)
-        : undefined;
-      return answer === undefined ? undefined : idempotencyRecord(ctx, caller, storedAnswerOf(answer));
-    },
+const createBasket = (env: ApiEnv, caller: Caller): Promise<Attempt> => {
+  const basketId = env.ctx.ids.uuid();
+  return decideRequest(env, caller, basketId, async (tx): Promise<Judgement> => {
+    const loaded = await tx.basket();
+    const command = {
+      type: 'CreateBasket' as const,
+      basketId,
+      at: tx.now,
+      storeId: caller.storeId,
+      currency: tx.catalog.catalog.currency,
+    };
+    const outcome = await decideAll(basketAggregate, loaded, [command], tx.basketFacts);
+    if (E.isLeft(outcome)) return answered(refusalAnswer(outcome.left));
+    const { state, version } = outcome.right;
+    if (!exists(state)) return answered(problemAnswer('internal-error', 'the basket could not be created'));
+    return {
+      _tag: 'Answer',
+      answer: ok(basketJson(state, tx.now), version),
+      plan: { writes: [tx.basketWrite(loaded, outcome.right)] },
+    };
   });
-  if (run._tag === 'IdempotencyKeyTaken') return run;
-  if (run._tag === 'Decided' && E.isLeft(run.outcome)) return refusalAnswer(run.outcome.left);
-  return run._tag === 'Decided' && answer !== undefined
-    ? answer
-    : problemAnswer('internal-error', 'the basket could not be created');
 };
 
 /**
- * deleteBasket (C-7.14): synchronous; answers the basket as it was and releases its holds (the
- * holds of a deleted basket are none). The checks run again on the state the deletion commits on.
+ * deleteBasket (C-7.14): synchronous; answers the basket as it was (with the version its deletion
+ * leaves, C-6.1) and releases its holds (the holds of a deleted basket are none).
  */
-const deleteBasket = async (
-  ctx: AppContext,
-  caller: Caller,
-  checked: CallerBasket,
-  pre?: Preconditions,
-): Promise<Attempt> => {
-  const basketId = checked.state.id;
-  let refusal: Answer | undefined;
-  let answer: Answer | undefined;
-  const run = await runBasketPlan(ctx, {
-    basketId,
-    commands: (loaded, at) => {
-      const command = { type: 'DeleteBasket' as const, basketId, at };
-      const admitted = exists(loaded.state)
-        ? admit(command, { state: loaded.state, version: loaded.version }, pre)
-        : E.left(refusalAnswer(problem('basket-not-found', `no basket ${basketId}`)));
-      refusal = E.isLeft(admitted) ? admitted.left : undefined;
-      if (exists(loaded.state)) answer = ok(basketJson(loaded.state, at), loaded.version + 1);
-      return refusal === undefined ? [command] : [];
-    },
-    idempotency: () =>
-      answer === undefined ? undefined : idempotencyRecord(ctx, caller, storedAnswerOf(answer)),
+const deleteBasket = (env: ApiEnv, caller: Caller, basketId: string, pre?: Preconditions): Promise<Attempt> =>
+  decideRequest(env, caller, basketId, async (tx, pending): Promise<Judgement> => {
+    if (pending !== undefined) return { _tag: 'Wait', pending };
+    const loaded = await tx.basket();
+    const basket = judgeCaller(loaded, caller, basketId);
+    if (E.isLeft(basket)) return answered(basket.left);
+    const command = { type: 'DeleteBasket' as const, basketId, at: tx.now };
+    const admitted = admit(command, basket.right, pre);
+    if (E.isLeft(admitted)) return answered(admitted.left);
+    const outcome = await decideAll(basketAggregate, loaded, [command], tx.basketFacts);
+    if (E.isLeft(outcome)) return answered(refusalAnswer(outcome.left));
+    return {
+      _tag: 'Answer',
+      answer: ok(basketJson(basket.right.state, tx.now), outcome.right.version),
+      plan: {
+        writes: [tx.basketWrite(loaded, outcome.right)],
+        holds: holdRows(holdsOf(outcome.right.state), tx.catalog),
+      },
+    };
   });
-  if (refusal !== undefined) return refusal;
-  if (run._tag === 'IdempotencyKeyTaken') return run;
-  if (run._tag !== 'Decided') return problemAnswer('internal-error', 'the basket could not be deleted');
-  if (E.isLeft(run.outcome)) return refusalAnswer(run.outcome.left);
-  return answer ?? problemAnswer('internal-error', 'the basket could not be deleted');
-};
 
 /** Endpoints 1 to 3 and the basket's history (C-4.4). */
 export const basketOperations = (env: ApiEnv, replay: Replay): BasketOperations => ({
-  createBasket: (caller) => withIdempotency(env.ctx, caller, replay, () => createBasket(env.ctx, caller)),
+  createBasket: (caller) => withIdempotency(env.ctx, caller, replay, () => createBasket(env, caller)),
 
   getBasket: async (caller, basketId) => {
     const path = basketPath(basketId);
@@ -93,9 +84,7 @@ export const basketOperations = (env: ApiEnv, replay: Replay): BasketOperations 
     withIdempotency(env.ctx, caller, replay, async () => {
       const path = basketPath(basketId);
       if (E.isLeft(path)) return path.left;
-      const basket = await basketForCaller(env.ctx, caller, path.right.basketId);
-      if (E.isLeft(basket)) return basket.left;
-      return deleteBasket(env.ctx, caller, basket.right, pre);
+      return deleteBasket(env, caller, path.right.basketId, pre);
     }),
 
   getBasketEvents: async (caller, basketId) => {

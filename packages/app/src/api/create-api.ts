@@ -1,6 +1,6 @@
-import type { ApiEnv } from './accept';
 import type { BasketApi } from './basket-api';
 import { basketOperations } from './basket-operations';
+import type { ApiEnv } from './command-path';
 import { detailOperations } from './detail-operations';
 import { plainReplay, type Replay } from './idempotency';
 import { lineOperations } from './line-operations';

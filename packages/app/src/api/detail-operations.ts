@@ -1,8 +1,8 @@
 import { SetCustomerDetailsRequest, SetDeliveryMethodRequest, VoucherRequest } from '@basket/core';
 import * as E from 'fp-ts/Either';
 import { pipe } from 'fp-ts/function';
-import type { ApiEnv } from './accept';
 import type { BasketApi } from './basket-api';
+import type { ApiEnv } from './command-path';
 import { decodeBody, decodePath, decodePathAndBody, plainId, providerId } from './decode';
 import type { Replay } from './idempotency';
 import { type BasketRequest, modifyIdempotently } from './modify';

@@ -17,9 +17,27 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export const StoredAnswer = t.intersection(
   [
-    t.type({ status: t.union([t.literal(200), t.literal(202), t.literal(204)]) }),
+    t.type({
+      status: t.union([
+        t.literal(200),
+        t.literal(202),
+        t.literal(204),
+        t.literal(403),
+        t.literal(404),
+        t.literal(409),
+        t.literal(412),
+        t.literal(422),
+      ]),
+    }),
     t.partial({
       body: t.UnknownRecord,
+      problem: t.type({
+        type: t.string,
+        title: t.string,
+        status: t.number,
+        detail: t.string,
+        code: t.string,
+      }),
       version: t.number,
       replay: t.keyof({ 'payment-intent': null, payment: null }),
       notificationId: t.string,
@@ -42,26 +60,52 @@ export type Attempt = Answer | IdempotencyKeyTaken;
 export const isKeyTaken = (value: object): value is IdempotencyKeyTaken =>
   '_tag' in value && value._tag === 'IdempotencyKeyTaken';
 
+/** Records created before this have expired (keys live 24 hours). */
+export const keyNotBefore = (ctx: AppContext): string => shift(ctx.clock.now(), -DAY_MS);
+
 /** Runs of one request whose key keeps being taken before it answers 500 (a record that never decodes). */
 const MAX_KEY_ATTEMPTS = 3;
 
-export const storedAnswerOf = (answer: Answer): StoredAnswer => ({
-  status: answer.status === 204 ? 204 : answer.status === 202 ? 202 : 200,
-  ...('body' in answer ? { body: answer.body } : {}),
-  ...('version' in answer && answer.version !== undefined ? { version: answer.version } : {}),
-});
+/**
+ * The answer as its record keeps it, when C-6.3 stores it: every answer given once the request
+ * passed authentication and validation (2xx, and 403, 404, 409, 412, 422 problems); not 400, 402
+ * (endpoint 17's decline is derived from its notification), 5xx.
+ */
+export const storedAnswerOf = (answer: Answer): StoredAnswer | undefined => {
+  if ('problem' in answer) {
+    const { status } = answer;
+    if (status !== 403 && status !== 404 && status !== 409 && status !== 412 && status !== 422)
+      return undefined;
+    const { type, title, detail, code } = answer.problem;
+    return { status, problem: { type, title, status, detail, code } };
+  }
+  return {
+    status: answer.status,
+    ...('body' in answer ? { body: answer.body } : {}),
+    ...(answer.version === undefined ? {} : { version: answer.version }),
+  };
+};
+
+/**
+ * C-6.3: keys are scoped to the store and the caller: a contact's keys are theirs alone, guests share
+ * one scope. The stored key carries the scope, so another caller's key is a new key.
+ */
+export const scopedKey = (caller: Caller, key: string): string =>
+  caller.contactId === undefined
+    ? `guest ${key}`
+    : `contact:${caller.contactId.length}:${caller.contactId} ${key}`;
 
 /** The idempotency record to commit with the first answer, when the caller sent a key. */
 export const idempotencyRecord = (
   ctx: AppContext,
   caller: Caller,
-  stored: StoredAnswer,
+  stored: StoredAnswer | undefined,
 ): IdempotencyRecord | undefined =>
-  caller.idempotency === undefined
+  caller.idempotency === undefined || stored === undefined
     ? undefined
     : {
         storeId: caller.storeId,
-        key: caller.idempotency.key,
+        key: scopedKey(caller, caller.idempotency.key),
         fingerprint: caller.idempotency.fingerprint,
         response: toJsonObject(StoredAnswer.encode(stored)),
         created: ctx.clock.now(),
@@ -70,6 +114,22 @@ export const idempotencyRecord = (
 /** A stored plain answer, as first given. */
 export const plainReplay = (stored: StoredAnswer): Answer => {
   const body = stored.body === undefined ? undefined : toJsonObject(stored.body);
+  if (
+    stored.status === 403 ||
+    stored.status === 404 ||
+    stored.status === 409 ||
+    stored.status === 412 ||
+    stored.status === 422
+  ) {
+    const problem = stored.problem ?? {
+      type: '',
+      title: '',
+      status: stored.status,
+      detail: '',
+      code: 'internal-error',
+    };
+    return { status: stored.status, problem: { ...problem, status: stored.status } };
+  }
   if (stored.status === 204)
     return stored.version === undefined ? { status: 204 } : { status: 204, version: stored.version };
   const answer: { status: 200 | 202; body: JsonObject } = { status: stored.status, body: body ?? {} };
@@ -94,8 +154,8 @@ export const withIdempotency = async (
     if (key !== undefined) {
       const record = await ctx.storage.idempotency.find(
         caller.storeId,
-        key.key,
-        shift(ctx.clock.now(), -DAY_MS),
+        scopedKey(caller, key.key),
+        keyNotBefore(ctx),
       );
       if (record !== undefined && record.fingerprint !== key.fingerprint) {
         return problemAnswer('idempotency-key-reused', 'this Idempotency-Key was used for another request');

@@ -1,20 +1,25 @@
-import { type BasketCommand, freshIdsNeeded, type Instant } from '@basket/core';
+import { type BasketCommand, freshIdsNeeded, holdsOf, type Instant } from '@basket/core';
 import type { Either } from 'fp-ts/Either';
 import * as E from 'fp-ts/Either';
-import { nowOf } from '../time';
-import { type ApiEnv, acceptWork } from './accept';
-import { admit, basketForCaller, type CallerBasket, type Ownership } from './access';
-import { type Attempt, isKeyTaken, type Replay, withIdempotency } from './idempotency';
+import { failed, succeeded } from '../processing/completion';
+import { holdRows } from '../processing/facts';
+import { encodeWork } from '../processing/queued-command';
+import { basketAggregate, decideAll } from '../transact/aggregate';
+import type { Tx } from '../transact/transact';
+import { admit, type CallerBasket, judgeCaller, type Ownership } from './access';
+import { notificationAnswer } from './answers';
+import { type ApiEnv, answered, decideRequest, type Judgement } from './command-path';
+import { type Attempt, type Replay, withIdempotency } from './idempotency';
 import type { Answer, Caller, Preconditions } from './types';
 
-/** A decoded request for a basket command that goes through the basket's queue. */
+/** A decoded request for a basket command, decided in the request (C-6.4). */
 export type BasketRequest = {
   readonly basketId: string;
   readonly operation: string;
   /** 200 for the interface's NotificationResponse, 202 for its AcceptedNotificationResponse. */
   readonly status: 200 | 202;
   readonly ownership?: Ownership;
-  /** The command, stamped with the time of acceptance (fresh ids are added here). */
+  /** The command, stamped with the time of the decision (fresh ids are added here). */
   readonly command: (at: Instant, basket: CallerBasket) => BasketCommand;
 };
 
@@ -28,10 +33,58 @@ const withFreshIds = (env: ApiEnv, command: BasketCommand): BasketCommand =>
     : command;
 
 /**
- * A modifying basket request in C-1.7's order: decoded (400), the basket in the caller's store (404),
- * ownership (403), the path's provider basket and line (404), the basket's state (409), If-Match
- * (412), nothing to change (204); then durably accepted with a notification (200 or 202).
+ * A basket command judged and decided in one transaction on the basket as every command accepted
+ * before left it: the basket in the caller's store (404), ownership (403), the path's provider basket
+ * and line (404), the basket's state (409), If-Match (412), nothing to change (204); then decided,
+ * and accepted with its outcome already in its notification (Succeeded, or Failed with a C-3.3
+ * problem), its events, holds and snapshot, all in that transaction (C-5.1, C-3.4).
  */
+export const judgeBasketCommand = async (
+  env: ApiEnv,
+  caller: Caller,
+  request: BasketRequest,
+  tx: Tx,
+  pre?: Preconditions,
+): Promise<Judgement> => {
+  const { ctx } = env;
+  const loaded = await tx.basket();
+  const basket = judgeCaller(loaded, caller, request.basketId, request.ownership);
+  if (E.isLeft(basket)) return answered(basket.left);
+  const command = withFreshIds(env, request.command(tx.now, basket.right));
+  const admitted = admit(command, basket.right, pre);
+  if (E.isLeft(admitted)) return answered(admitted.left);
+  const outcome = await decideAll(basketAggregate, loaded, [command], tx.basketFacts);
+  const notificationId = ctx.ids.uuid();
+  const completed = tx.now;
+  const accept = {
+    command: {
+      notificationId,
+      storeId: caller.storeId,
+      basketId: request.basketId,
+      operation: request.operation,
+      command: encodeWork({ kind: 'basket', command }),
+      accepted: tx.now,
+    },
+    outcome: (E.isRight(outcome)
+      ? succeeded(notificationId, completed)
+      : failed(notificationId, completed, outcome.left)
+    ).outcome,
+  };
+  const answer = notificationAnswer(request.status, notificationId);
+  if (E.isLeft(outcome)) return { _tag: 'Answer', answer, plan: { accept } };
+  const applied = outcome.right;
+  return {
+    _tag: 'Answer',
+    answer,
+    plan: {
+      accept,
+      writes: [tx.basketWrite(loaded, applied)],
+      holds: holdRows(holdsOf(applied.state), tx.catalog),
+    },
+  };
+};
+
+/** A modifying basket request: 400 at once; then decided on its basket (`decideRequest`). */
 export const modifyBasket = async (
   env: ApiEnv,
   caller: Caller,
@@ -39,18 +92,10 @@ export const modifyBasket = async (
   pre?: Preconditions,
 ): Promise<Attempt> => {
   if (E.isLeft(request)) return request.left;
-  const { basketId, operation, status, ownership } = request.right;
-  const basket = await basketForCaller(env.ctx, caller, basketId, ownership);
-  if (E.isLeft(basket)) return basket.left;
-  const command = withFreshIds(env, request.right.command(nowOf(env.ctx.clock), basket.right));
-  const admitted = admit(command, basket.right, pre);
-  if (E.isLeft(admitted)) return admitted.left;
-  const accepted = await acceptWork(env, caller, status, {
-    basketId,
-    operation,
-    work: { kind: 'basket', command },
-  });
-  return isKeyTaken(accepted) ? accepted : accepted.answer;
+  const decoded = request.right;
+  return decideRequest(env, caller, decoded.basketId, async (tx, pending) =>
+    pending === undefined ? judgeBasketCommand(env, caller, decoded, tx, pre) : { _tag: 'Wait', pending },
+  );
 };
 
 /**

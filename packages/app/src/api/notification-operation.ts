@@ -1,8 +1,8 @@
 import * as E from 'fp-ts/Either';
 import { notificationView } from '../notifications/view';
-import type { ApiEnv } from './accept';
 import { ok, problemAnswer } from './answers';
 import type { BasketApi } from './basket-api';
+import type { ApiEnv } from './command-path';
 import { decodePath, plainId } from './decode';
 import { awaitNotification } from './payment-answers';
 

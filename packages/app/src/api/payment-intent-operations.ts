@@ -1,20 +1,27 @@
 import {
   CreatePaymentIntentRequest,
   type ExistingPaymentIntent,
+  holdsOf,
+  isUuid,
+  paymentComponents,
   paymentPreconditions,
   problem,
   syncRefusal,
 } from '@basket/core';
 import type { Either } from 'fp-ts/Either';
 import * as E from 'fp-ts/Either';
+import type { AcceptedCommand } from '../ports/notifications';
+import { holdRows } from '../processing/facts';
+import { encodeWork } from '../processing/queued-command';
 import { loadIntent } from '../streams/payment-intent-stream';
-import { nowOf } from '../time';
-import { type ApiEnv, acceptWork } from './accept';
-import { basketForCaller, type CallerBasket, checkIfMatch } from './access';
-import { ok, problemAnswer, refusalAnswer } from './answers';
+import { basketAggregate, decideAll, intentAggregate } from '../transact/aggregate';
+import type { Tx } from '../transact/transact';
+import { basketForCaller, type CallerBasket, checkIfMatch, judgeCaller } from './access';
+import { notificationAnswer, ok, problemAnswer, refusalAnswer } from './answers';
 import type { BasketApi } from './basket-api';
+import { type ApiEnv, answered, decideRequest, type Judgement } from './command-path';
 import { decodeBody, decodePath, decodePathAndBody, plainId } from './decode';
-import { type Attempt, isKeyTaken, type Replay, withIdempotency } from './idempotency';
+import { type Attempt, type Replay, withIdempotency } from './idempotency';
 import { paymentIntentAnswer } from './payment-answers';
 import type { Answer, Caller, Preconditions } from './types';
 import { paymentIntentJson } from './views';
@@ -23,6 +30,9 @@ type PaymentIntentOperations = Pick<
   BasketApi,
   'createPaymentIntent' | 'deletePaymentIntent' | 'getPaymentIntent'
 >;
+
+const intentNotFound = (paymentIntentId: string): Answer =>
+  problemAnswer('payment-intent-not-found', `no payment intent ${paymentIntentId} on this basket`);
 
 /** The basket and one of its payment intents, in C-1.7's order (400, 404 basket, 403, 404 intent). */
 const intentForCaller = async (
@@ -37,16 +47,43 @@ const intentForCaller = async (
   if (E.isLeft(basket)) return basket;
   const intent = (await loadIntent(env.ctx.storage.events, path.right.paymentIntentId)).state;
   if (intent.status === 'none' || intent.basketId !== basket.right.state.id) {
-    return E.left(
-      problemAnswer('payment-intent-not-found', `no payment intent ${paymentIntentId} on this basket`),
-    );
+    return E.left(intentNotFound(paymentIntentId));
   }
   return E.right({ basket: basket.right, intent });
 };
 
+/** The active intent answered again (C-8.1): 200 with it once ready, else 202 with its creation's notification. */
+const activeIntent = async (
+  env: ApiEnv,
+  tx: Tx,
+  basketId: string,
+  paymentIntentId: string,
+): Promise<Judgement> => {
+  const intent = (await tx.intent(paymentIntentId)).state;
+  const notificationId = intent.status === 'none' ? undefined : intent.creation.notificationId;
+  if (notificationId === undefined) {
+    return answered(problemAnswer('basket-locked', `payment intent ${paymentIntentId} is being created`));
+  }
+  return {
+    _tag: 'Answer',
+    answer: notificationAnswer(202, notificationId),
+    stored: { status: 202, replay: 'payment-intent', notificationId, basketId, paymentIntentId },
+    after: () =>
+      paymentIntentAnswer(env.ctx, paymentIntentId, notificationId, env.ctx.config.paymentSyncWaitMs),
+  };
+};
+
+/** Whether the pending command is the creation of the basket's active intent (which answers it, C-8.1). */
+const creating = (pending: AcceptedCommand | undefined, paymentIntentId: string | undefined): boolean =>
+  pending !== undefined &&
+  pending.operation === 'createPaymentIntent' &&
+  pending.paymentIntentId === paymentIntentId;
+
 /**
- * createPaymentIntent (C-8.1, C-4.2): an active intent is answered again; otherwise the basket's
- * state, If-Match and C-8.1's preconditions (422) are checked before the saga is accepted.
+ * createPaymentIntent (C-8.1, C-4.2) in one transaction on the basket: an active intent is answered
+ * again; otherwise the basket's state (409), If-Match (412) and C-8.1's preconditions (422) are
+ * judged, and the basket is locked and the intent started with the accepted command (its saga then
+ * asks the providers, C-8.2), so that every later request sees the lock and the intent.
  */
 const createPaymentIntent = async (
   env: ApiEnv,
@@ -61,45 +98,90 @@ const createPaymentIntent = async (
     decodeBody(CreatePaymentIntentRequest, body ?? {}),
   );
   if (E.isLeft(request)) return request.left;
-  const basket = await basketForCaller(ctx, caller, request.right.path.basketId);
-  if (E.isLeft(basket)) return basket.left;
-  const { state } = basket.right;
-  const active = state.activePaymentIntentId;
-  if (active !== undefined && state.status === 'locked') {
-    const intent = (await loadIntent(ctx.storage.events, active)).state;
-    return intent.status === 'none' || intent.creation.notificationId === undefined
-      ? problemAnswer('basket-locked', `payment intent ${active} is being created`)
-      : paymentIntentAnswer(ctx, active, intent.creation.notificationId, ctx.config.paymentSyncWaitMs);
-  }
-  const at = nowOf(ctx.clock);
-  const paymentIntentId = ctx.ids.uuid();
-  const stateRefusal = syncRefusal(
-    { type: 'LockForPayment', basketId: state.id, at, paymentIntentId },
-    state,
-  );
-  if (stateRefusal) return refusalAnswer(stateRefusal);
-  const ifMatch = checkIfMatch(basket.right, pre);
-  if (E.isLeft(ifMatch)) return ifMatch.left;
-  const unmet = paymentPreconditions(state, at);
-  if (unmet) return refusalAnswer(unmet);
-  const accepted = await acceptWork(env, caller, 202, {
-    basketId: state.id,
-    operation: 'createPaymentIntent',
-    paymentIntentId,
-    replay: 'payment-intent',
-    work: {
-      kind: 'createPaymentIntent',
-      paymentIntentId,
-      at,
-      payload: request.right.body,
-      ...(caller.contactId === undefined ? {} : { contactId: caller.contactId }),
-    },
+  const id = request.right.path.basketId;
+  return decideRequest(env, caller, id, async (tx, pending): Promise<Judgement> => {
+    const loaded = await tx.basket();
+    const basket = judgeCaller(loaded, caller, id);
+    if (E.isLeft(basket)) return answered(basket.left);
+    const { state } = basket.right;
+    const active = state.status === 'locked' ? state.activePaymentIntentId : undefined;
+    if (pending !== undefined && !creating(pending, active)) return { _tag: 'Wait', pending };
+    if (active !== undefined) return activeIntent(env, tx, id, active);
+    const paymentIntentId = ctx.ids.uuid();
+    const notificationId = ctx.ids.uuid();
+    if (!isUuid(paymentIntentId) || !isUuid(notificationId)) throw new Error('ids must be UUIDs');
+    const lock = { type: 'LockForPayment' as const, basketId: id, at: tx.now, paymentIntentId };
+    const stateRefusal = syncRefusal(lock, state);
+    if (stateRefusal) return answered(refusalAnswer(stateRefusal));
+    const ifMatch = checkIfMatch(basket.right, pre);
+    if (E.isLeft(ifMatch)) return answered(ifMatch.left);
+    const unmet = paymentPreconditions(state, tx.now);
+    if (unmet) return answered(refusalAnswer(unmet));
+    const locked = await decideAll(basketAggregate, loaded, [lock], tx.basketFacts);
+    if (E.isLeft(locked)) return answered(refusalAnswer(locked.left));
+    const lockedState = locked.right.state;
+    if (lockedState.status === 'none') throw new Error('a locked basket exists');
+    const { totalPaid, components } = paymentComponents(lockedState, tx.now);
+    const contactId = lockedState.contactId ?? caller.contactId;
+    const intentLoaded = await tx.intent(paymentIntentId);
+    const started = await decideAll(
+      intentAggregate,
+      intentLoaded,
+      [
+        {
+          type: 'StartPaymentIntent',
+          paymentIntentId,
+          at: tx.now,
+          basketId: id,
+          storeId: lockedState.storeId,
+          notificationId,
+          totalPaid,
+          components,
+          providerBasketIds: components.map((c) => c.providerBasketId),
+          payload: request.right.body,
+          ...(contactId === undefined ? {} : { contactId }),
+        },
+      ],
+      async () => undefined,
+    );
+    if (E.isLeft(started)) return answered(refusalAnswer(started.left));
+    return {
+      _tag: 'Answer',
+      answer: notificationAnswer(202, notificationId),
+      stored: { status: 202, replay: 'payment-intent', notificationId, basketId: id, paymentIntentId },
+      plan: {
+        writes: [
+          tx.basketWrite(loaded, locked.right),
+          tx.intentWrite(paymentIntentId, intentLoaded, started.right),
+        ],
+        holds: holdRows(holdsOf(lockedState), tx.catalog),
+        accept: {
+          command: {
+            notificationId,
+            storeId: caller.storeId,
+            basketId: id,
+            operation: 'createPaymentIntent',
+            paymentIntentId,
+            command: encodeWork({
+              kind: 'createPaymentIntent',
+              paymentIntentId,
+              at: tx.now,
+              payload: request.right.body,
+              ...(caller.contactId === undefined ? {} : { contactId: caller.contactId }),
+            }),
+            accepted: tx.now,
+          },
+        },
+      },
+      after: () => {
+        env.processor.kick(id);
+        return paymentIntentAnswer(ctx, paymentIntentId, notificationId, ctx.config.paymentSyncWaitMs);
+      },
+    };
   });
-  if (isKeyTaken(accepted)) return accepted;
-  return paymentIntentAnswer(ctx, paymentIntentId, accepted.notificationId, ctx.config.paymentSyncWaitMs);
 };
 
-/** deletePaymentIntent (C-8.4, C-8.5): cancels through the basket's queue. */
+/** deletePaymentIntent (C-8.4, C-8.5): judged on the basket's latest state, then cancelled by its saga. */
 const deletePaymentIntent = async (
   env: ApiEnv,
   caller: Caller,
@@ -107,24 +189,51 @@ const deletePaymentIntent = async (
   paymentIntentId: string,
   pre?: Preconditions,
 ): Promise<Attempt> => {
-  const found = await intentForCaller(env, caller, basketId, paymentIntentId);
-  if (E.isLeft(found)) return found.left;
-  const { basket, intent } = found.right;
-  if (intent.status === 'PaymentComplete') {
-    return refusalAnswer(problem('payment-intent-state', 'a paid payment intent cannot be cancelled'));
-  }
-  if (basket.state.status === 'checkedOut') {
-    return refusalAnswer(problem('basket-checked-out', 'the basket has been paid for'));
-  }
-  const ifMatch = checkIfMatch(basket, pre);
-  if (E.isLeft(ifMatch)) return ifMatch.left;
-  const accepted = await acceptWork(env, caller, 200, {
-    basketId: basket.state.id,
-    operation: 'deletePaymentIntent',
-    paymentIntentId: intent.id,
-    work: { kind: 'deletePaymentIntent', paymentIntentId: intent.id, at: nowOf(env.ctx.clock) },
+  const path = decodePath({ basketId: plainId, paymentIntentId: plainId }, { basketId, paymentIntentId });
+  if (E.isLeft(path)) return path.left;
+  const ids = path.right;
+  return decideRequest(env, caller, ids.basketId, async (tx, pending): Promise<Judgement> => {
+    if (pending !== undefined) return { _tag: 'Wait', pending };
+    const loaded = await tx.basket();
+    const basket = judgeCaller(loaded, caller, ids.basketId);
+    if (E.isLeft(basket)) return answered(basket.left);
+    const intent = (await tx.intent(ids.paymentIntentId)).state;
+    if (intent.status === 'none' || intent.basketId !== basket.right.state.id) {
+      return answered(intentNotFound(ids.paymentIntentId));
+    }
+    if (intent.status === 'PaymentComplete') {
+      return answered(
+        refusalAnswer(problem('payment-intent-state', 'a paid payment intent cannot be cancelled')),
+      );
+    }
+    if (basket.right.state.status === 'checkedOut') {
+      return answered(refusalAnswer(problem('basket-checked-out', 'the basket has been paid for')));
+    }
+    const ifMatch = checkIfMatch(basket.right, pre);
+    if (E.isLeft(ifMatch)) return answered(ifMatch.left);
+    const notificationId = env.ctx.ids.uuid();
+    return {
+      _tag: 'Answer',
+      answer: notificationAnswer(200, notificationId),
+      plan: {
+        accept: {
+          command: {
+            notificationId,
+            storeId: caller.storeId,
+            basketId: ids.basketId,
+            operation: 'deletePaymentIntent',
+            paymentIntentId: intent.id,
+            command: encodeWork({ kind: 'deletePaymentIntent', paymentIntentId: intent.id, at: tx.now }),
+            accepted: tx.now,
+          },
+        },
+      },
+      after: async () => {
+        env.processor.kick(ids.basketId);
+        return notificationAnswer(200, notificationId);
+      },
+    };
   });
-  return isKeyTaken(accepted) ? accepted : accepted.answer;
 };
 
 /** Endpoints 5 and 6, and the intent's read (C-4.4). */

@@ -1,4 +1,5 @@
 import type { Storage } from '../ports/storage';
+import type { Commit } from '../ports/unit-of-work';
 
 const isSeat = (resource: string): boolean => resource.startsWith('seat:');
 
@@ -36,35 +37,57 @@ export const withSeatsInFlight = (storage: Storage): Storage => {
     }
     return taken;
   };
+  const withAvailability = <R extends Pick<Storage['inventory'], 'heldByOthers'>>(reads: R): R => ({
+    ...reads,
+    heldByOthers: async (resources: ReadonlyArray<string>, holder: string, now: string) => {
+      // Seats taken when the read starts or when it ends: a commit that ends during the read may
+      // be missing from the read's snapshot.
+      const before = takenByOthers(resources, holder);
+      const held = await reads.heldByOthers(resources, holder, now);
+      const after = takenByOthers(resources, holder);
+      if (before.size === 0 && after.size === 0) return held;
+      const counted = new Map(held);
+      for (const seat of [...before, ...after]) counted.set(seat, Math.max(1, held.get(seat) ?? 0));
+      return counted;
+    },
+  });
+  /** Runs `write` with the seats of `commit` counted as taken by its holder until it ends. */
+  const taking = async <T>(commit: Commit | undefined, write: () => Promise<T>): Promise<T> => {
+    const holder = commit?.holds?.holder;
+    const seats = (commit?.holds?.holds ?? []).map((h) => h.resource).filter(isSeat);
+    if (holder === undefined || seats.length === 0) return write();
+    change(holder, seats, 1);
+    try {
+      return await write();
+    } finally {
+      change(holder, seats, -1);
+    }
+  };
   return {
     ...storage,
     unitOfWork: {
       ...storage.unitOfWork,
-      commit: async (commit) => {
-        const holder = commit.holds?.holder;
-        const seats = (commit.holds?.holds ?? []).map((h) => h.resource).filter(isSeat);
-        if (holder === undefined || seats.length === 0) return storage.unitOfWork.commit(commit);
-        change(holder, seats, 1);
+      commit: (commit) => taking(commit, () => storage.unitOfWork.commit(commit)),
+      transaction: async (lock, body) => {
+        // The seats count as taken from the moment the body decided them until the transaction
+        // that writes them ends (committed or refused).
+        let taken: { readonly holder: string; readonly seats: ReadonlyArray<string> } | undefined;
         try {
-          return await storage.unitOfWork.commit(commit);
+          return await storage.unitOfWork.transaction(lock, async (reads) => {
+            const answer = await body(withAvailability(reads));
+            const holder = answer.commit?.holds?.holder;
+            const seats = (answer.commit?.holds?.holds ?? []).map((h) => h.resource).filter(isSeat);
+            if (holder !== undefined && seats.length > 0) {
+              taken = { holder, seats };
+              change(holder, seats, 1);
+            }
+            return answer;
+          });
         } finally {
-          change(holder, seats, -1);
+          if (taken !== undefined) change(taken.holder, taken.seats, -1);
         }
       },
     },
-    inventory: {
-      ...storage.inventory,
-      heldByOthers: async (resources, holder, now) => {
-        // Seats taken when the read starts or when it ends: a commit that ends during the read may
-        // be missing from the read's snapshot.
-        const before = takenByOthers(resources, holder);
-        const held = await storage.inventory.heldByOthers(resources, holder, now);
-        const after = takenByOthers(resources, holder);
-        if (before.size === 0 && after.size === 0) return held;
-        const counted = new Map(held);
-        for (const seat of [...before, ...after]) counted.set(seat, Math.max(1, held.get(seat) ?? 0));
-        return counted;
-      },
-    },
+    inventory: withAvailability(storage.inventory),
   };
 };

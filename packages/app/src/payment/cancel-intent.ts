@@ -50,6 +50,7 @@ const requestCancellation = async (
   intent: ExistingPaymentIntent,
 ) => {
   const run = await runIntentPlan(ctx, {
+    basketId: accepted.basketId,
     paymentIntentId: intent.id,
     commands: (loaded, at) =>
       loaded.state.status === 'none' ||
@@ -70,6 +71,7 @@ const requestCancellation = async (
 
 /** Each provider takes back its confirmation and the payment provider voids its session; the last answer cancels. */
 const releaseAll = async (ctx: AppContext, intent: ExistingPaymentIntent): Promise<Step> => {
+  const accepted = { basketId: intent.basketId };
   const running = intent.cancellation;
   if (running === undefined) return unfinished;
   await Promise.all(
@@ -86,6 +88,7 @@ const releaseAll = async (ctx: AppContext, intent: ExistingPaymentIntent): Promi
     await ctx.paymentProvider.voidSession({ paymentIntentId: intent.id, reference });
   }
   const run = await runIntentPlan(ctx, {
+    basketId: accepted.basketId,
     paymentIntentId: intent.id,
     commands: (loaded, at) => {
       const still =

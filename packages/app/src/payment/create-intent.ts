@@ -61,6 +61,7 @@ const start = async (
   const { totalPaid, components } = paymentComponents(basket, at);
   const contactId = basket.contactId ?? work.contactId;
   const run = await runIntentPlan(ctx, {
+    basketId: accepted.basketId,
     paymentIntentId: work.paymentIntentId,
     commands: (loaded) =>
       loaded.state.status !== 'none'
@@ -141,6 +142,7 @@ const confirm = async (
     ...recorded.filter((a) => a.answer === 'refused').slice(0, 1),
   ];
   const run = await runIntentPlan(ctx, {
+    basketId: accepted.basketId,
     paymentIntentId,
     commands: (loaded, at) =>
       ordered
@@ -173,6 +175,7 @@ const openSession = async (
     payload: toJsonObject(intent.payload ?? {}),
   });
   const run = await runIntentPlan(ctx, {
+    basketId: accepted.basketId,
     paymentIntentId: intent.id,
     commands: (loaded, at) =>
       loaded.state.status === 'PreparingPayment' && loaded.state.creation.pendingPaymentProvider

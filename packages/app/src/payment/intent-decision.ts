@@ -1,20 +1,12 @@
-import {
-  type DomainProblem,
-  evolvePaymentIntent,
-  type Instant,
-  type PaymentIntentCommand,
-  type PaymentIntentEvent,
-  type PaymentIntentState,
-  paymentIntentDecider,
-} from '@basket/core';
+import type { DomainProblem, Instant, PaymentIntentCommand, PaymentIntentState } from '@basket/core';
 import type { Either } from 'fp-ts/Either';
 import * as E from 'fp-ts/Either';
-import { pipe } from 'fp-ts/function';
 import type { AppContext } from '../context';
-import { paymentIntentStream } from '../ports/event-store';
 import type { NotificationCompletion } from '../ports/notifications';
-import { encodeIntentEvent, type LoadedIntent, loadIntent } from '../streams/payment-intent-stream';
-import { nowOf } from '../time';
+import { decideAll, intentAggregate, type Loaded } from '../transact/aggregate';
+import { transact } from '../transact/transact';
+
+export type LoadedIntent = Loaded<PaymentIntentState>;
 
 export type IntentOutcome = Either<
   DomainProblem,
@@ -30,50 +22,41 @@ export type IntentRun =
   | { readonly _tag: 'AlreadyCompleted' }
   | { readonly _tag: 'GaveUp' };
 
-/** One decision on a payment intent: commands in order, from the freshest state. */
+/** One decision on a payment intent of a basket: commands in order, on the intent as of the transaction. */
 export type IntentPlan = {
+  /** The intent's basket: its lock serialises the intent's writes with the basket's. */
+  readonly basketId: string;
   readonly paymentIntentId: string;
   readonly commands: (loaded: LoadedIntent, at: Instant) => ReadonlyArray<PaymentIntentCommand>;
   readonly completion?: (outcome: IntentOutcome) => NotificationCompletion | undefined;
 };
 
-const decideAll = (loaded: LoadedIntent, commands: ReadonlyArray<PaymentIntentCommand>) => {
-  let state = loaded.state;
-  const events: PaymentIntentEvent[] = [];
-  for (const command of commands) {
-    const decided = paymentIntentDecider.decide(command, state, undefined);
-    if (E.isLeft(decided)) return decided;
-    events.push(...decided.right);
-    state = decided.right.reduce(evolvePaymentIntent, state);
-  }
-  return E.right({ events, state, version: loaded.version + events.length });
-};
-
-/** Decides on the intent's stream and commits, re-reading on a version conflict (bounded). */
+/** Decides on the intent's stream through `transact`, under its basket's lock. */
 export const runIntentPlan = async (ctx: AppContext, plan: IntentPlan): Promise<IntentRun> => {
-  for (let attempt = 0; attempt < ctx.config.maxAttempts; attempt++) {
-    const loaded = await loadIntent(ctx.storage.events, plan.paymentIntentId);
-    const now = nowOf(ctx.clock);
-    const decided = decideAll(loaded, plan.commands(loaded, now));
-    const outcome: IntentOutcome = pipe(
-      decided,
-      E.map(({ state, version }) => ({ state, version })),
+  const result = await transact(ctx, plan.basketId, async (tx) => {
+    const loaded = await tx.intent(plan.paymentIntentId);
+    const decided = await decideAll(
+      intentAggregate,
+      loaded,
+      plan.commands(loaded, tx.now),
+      async () => undefined,
     );
+    const outcome: IntentOutcome = E.map(
+      ({ state, version }: { state: PaymentIntentState; version: number }) => ({
+        state,
+        version,
+      }),
+    )(decided);
     const completion = plan.completion?.(outcome);
-    const events = E.isRight(decided) ? decided.right.events : [];
-    if (completion === undefined && events.length === 0) return { _tag: 'Decided', outcome };
-    const result = await ctx.storage.unitOfWork.commit({
-      streamId: paymentIntentStream(plan.paymentIntentId),
-      expectedVersion: loaded.version,
-      events: events.map(encodeIntentEvent),
+    const applied = E.isRight(decided) ? decided.right : undefined;
+    return {
+      value: { outcome, ...(completion ? { completion } : {}) },
+      ...(applied && applied.events.length > 0
+        ? { writes: [tx.intentWrite(plan.paymentIntentId, loaded, applied)] }
+        : {}),
       ...(completion ? { completion } : {}),
-      at: now,
-    });
-    if (result._tag === 'Committed')
-      return { _tag: 'Decided', outcome, ...(completion ? { completion } : {}) };
-    if (result._tag === 'AlreadyCompleted') return { _tag: 'AlreadyCompleted' };
-    // The plan commits no idempotency record, so this cannot happen; it is no conflict to retry.
-    if (result._tag === 'IdempotencyKeyTaken') return { _tag: 'GaveUp' };
-  }
-  return { _tag: 'GaveUp' };
+    };
+  });
+  if (result._tag === 'Done') return { _tag: 'Decided', ...result.value };
+  return result.conflict._tag === 'AlreadyCompleted' ? { _tag: 'AlreadyCompleted' } : { _tag: 'GaveUp' };
 };

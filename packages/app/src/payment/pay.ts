@@ -1,14 +1,15 @@
-import { type ExistingPaymentIntent, exists, problem } from '@basket/core';
+import { type DomainProblem, type ExistingPaymentIntent, exists, holdsOf, problem } from '@basket/core';
 import * as E from 'fp-ts/Either';
 import type { AppContext } from '../context';
-import type { AcceptedCommand } from '../ports/notifications';
-import { runBasketPlan } from '../processing/basket-decision';
+import type { AcceptedCommand, NotificationCompletion } from '../ports/notifications';
 import { failed, succeeded } from '../processing/completion';
-import { completeWithoutChange, fromBasketRun, type Handled, unfinished } from '../processing/handled';
+import { holdRows } from '../processing/facts';
+import { completeWithoutChange, type Handled, unfinished } from '../processing/handled';
 import type { QueuedWorkOf } from '../processing/queued-command';
-import { loadBasket } from '../streams/basket-stream';
 import { loadIntent } from '../streams/payment-intent-stream';
-import { runIntentPlan } from './intent-decision';
+import { basketAggregate, decideAll, intentAggregate } from '../transact/aggregate';
+import { transact } from '../transact/transact';
+import { asUuid } from './support';
 
 type Work = QueuedWorkOf<'payWithToken'>;
 
@@ -17,33 +18,70 @@ const notPayable = (ctx: AppContext, accepted: AcceptedCommand, detail: string) 
     failed(accepted.notificationId, ctx.clock.now(), problem('payment-intent-state', detail)),
   );
 
-/** The intent is paid: the basket is checked out, and the notification succeeds with it (C-8.5). */
-const checkOut = async (
+/**
+ * Records the payment provider's outcome of this command's charge, in one transaction with the
+ * command's completion (C-8.6: an outcome comes from exactly one command, recorded once): a decline
+ * fails the notification with `payment-declined` and leaves the intent AwaitingPayment (C-4.3); a
+ * success completes the intent and checks the basket out in that same commit (C-8.5). A second
+ * processing of the command (another process, a restart) finds it no longer Pending and writes nothing.
+ */
+const record = async (
   ctx: AppContext,
   accepted: AcceptedCommand,
-  intent: ExistingPaymentIntent,
-): Promise<Handled> =>
-  fromBasketRun(
-    await runBasketPlan(ctx, {
-      basketId: accepted.basketId,
-      commands: (loaded, at) =>
-        exists(loaded.state) &&
-        loaded.state.status === 'locked' &&
-        loaded.state.activePaymentIntentId === intent.id
-          ? [{ type: 'CheckOut', basketId: accepted.basketId, at, paymentIntentId: intent.id }]
-          : [],
-      completion: (outcome) =>
-        E.isRight(outcome)
-          ? succeeded(accepted.notificationId, ctx.clock.now())
-          : failed(accepted.notificationId, ctx.clock.now(), outcome.left),
-    }),
-  );
+  work: Work,
+  outcome: 'succeeded' | 'declined',
+): Promise<Handled> => {
+  const result = await transact(ctx, accepted.basketId, async (tx) => {
+    const intentLoaded = await tx.intent(work.paymentIntentId);
+    const basketLoaded = await tx.basket();
+    const fail = (refusal: DomainProblem) => {
+      const completion = failed(accepted.notificationId, tx.now, refusal);
+      return { value: completion, completion };
+    };
+    const paid = await decideAll(
+      intentAggregate,
+      intentLoaded,
+      [
+        {
+          type: 'RecordPayment',
+          paymentIntentId: asUuid(work.paymentIntentId),
+          at: tx.now,
+          tokenId: work.tokenId,
+          outcome,
+        },
+      ],
+      async () => undefined,
+    );
+    if (E.isLeft(paid)) return fail(paid.left);
+    const intentWrite = tx.intentWrite(work.paymentIntentId, intentLoaded, paid.right);
+    if (outcome === 'declined') {
+      const completion = failed(
+        accepted.notificationId,
+        tx.now,
+        problem('payment-declined', 'the payment provider declined the token'),
+      );
+      return { value: completion, completion, writes: [intentWrite] };
+    }
+    const checkedOut = await decideAll(
+      basketAggregate,
+      basketLoaded,
+      [{ type: 'CheckOut', basketId: accepted.basketId, at: tx.now, paymentIntentId: work.paymentIntentId }],
+      tx.basketFacts,
+    );
+    if (E.isLeft(checkedOut)) return fail(checkedOut.left);
+    const completion: NotificationCompletion = succeeded(accepted.notificationId, tx.now);
+    return {
+      value: completion,
+      completion,
+      writes: [tx.basketWrite(basketLoaded, checkedOut.right), intentWrite],
+      holds: holdRows(holdsOf(checkedOut.right.state), tx.catalog),
+    };
+  });
+  if (result._tag === 'Done') return { _tag: 'Completed', completion: result.value };
+  return result.conflict._tag === 'AlreadyCompleted' ? { _tag: 'AlreadyCompleted' } : unfinished;
+};
 
-/**
- * Charges the token (the payment provider is idempotent per intent) and records the outcome: a
- * decline fails the notification with `payment-declined` in the same commit and leaves the intent
- * AwaitingPayment (C-4.3); a success completes the intent, then checks the basket out.
- */
+/** Charges the token (the payment provider is idempotent per intent) and records the outcome. */
 const charge = async (
   ctx: AppContext,
   accepted: AcceptedCommand,
@@ -58,29 +96,14 @@ const charge = async (
     contactId: work.contactId,
     tokenId: work.tokenId,
   });
-  const run = await runIntentPlan(ctx, {
-    paymentIntentId: intent.id,
-    commands: (_loaded, at) => [
-      { type: 'RecordPayment', paymentIntentId: intent.id, at, tokenId: work.tokenId, outcome },
-    ],
-    completion: (decided) => {
-      if (E.isLeft(decided)) return failed(accepted.notificationId, ctx.clock.now(), decided.left);
-      return outcome === 'declined'
-        ? failed(
-            accepted.notificationId,
-            ctx.clock.now(),
-            problem('payment-declined', 'the payment provider declined the token'),
-          )
-        : undefined;
-    },
-  });
-  if (run._tag !== 'Decided') return run._tag === 'AlreadyCompleted' ? run : unfinished;
-  if (run.completion !== undefined) return { _tag: 'Completed' as const, completion: run.completion };
-  const paid = E.isRight(run.outcome) ? run.outcome.right.state : undefined;
-  return paid !== undefined && paid.status === 'PaymentComplete' ? checkOut(ctx, accepted, paid) : unfinished;
+  return record(ctx, accepted, work, outcome);
 };
 
-/** Endpoint 17's work, re-entrant: a payment recorded before a crash goes on to the checkout. */
+/**
+ * Endpoint 17's work. The payment and the checkout are one commit, so a paid intent always has a
+ * checked-out basket; an intent paid before by an older version of this code (two commits, a crash
+ * between) is checked out here.
+ */
 export const handlePayment = async (
   ctx: AppContext,
   accepted: AcceptedCommand,
@@ -88,15 +111,54 @@ export const handlePayment = async (
 ): Promise<Handled> => {
   const intent = (await loadIntent(ctx.storage.events, work.paymentIntentId)).state;
   if (intent.status === 'none') return notPayable(ctx, accepted, 'no such payment intent');
-  if (intent.status === 'PaymentComplete') {
-    const basket = (await loadBasket(ctx.storage, accepted.basketId, ctx.basketStates)).state;
-    const unfinishedCheckout = intent.paidWithTokenId === work.tokenId && basket.status === 'locked';
-    return unfinishedCheckout
-      ? checkOut(ctx, accepted, intent)
-      : notPayable(ctx, accepted, 'the payment intent is already paid');
-  }
+  if (intent.status === 'PaymentComplete') return finishCheckout(ctx, accepted, work, intent);
   if (intent.status !== 'AwaitingPayment') {
     return notPayable(ctx, accepted, `a payment intent that is ${intent.status} cannot be paid`);
   }
   return charge(ctx, accepted, work, intent);
+};
+
+const finishCheckout = async (
+  ctx: AppContext,
+  accepted: AcceptedCommand,
+  work: Work,
+  intent: ExistingPaymentIntent,
+): Promise<Handled> => {
+  const result = await transact(ctx, accepted.basketId, async (tx) => {
+    const loaded = await tx.basket();
+    const unfinishedCheckout =
+      intent.paidWithTokenId === work.tokenId &&
+      exists(loaded.state) &&
+      loaded.state.status === 'locked' &&
+      loaded.state.activePaymentIntentId === intent.id;
+    if (!unfinishedCheckout) {
+      const completion = failed(
+        accepted.notificationId,
+        tx.now,
+        problem('payment-intent-state', 'the payment intent is already paid'),
+      );
+      return { value: completion, completion };
+    }
+    const checkedOut = await decideAll(
+      basketAggregate,
+      loaded,
+      [{ type: 'CheckOut', basketId: accepted.basketId, at: tx.now, paymentIntentId: intent.id }],
+      tx.basketFacts,
+    );
+    const completion = E.isRight(checkedOut)
+      ? succeeded(accepted.notificationId, tx.now)
+      : failed(accepted.notificationId, tx.now, checkedOut.left);
+    return {
+      value: completion,
+      completion,
+      ...(E.isRight(checkedOut)
+        ? {
+            writes: [tx.basketWrite(loaded, checkedOut.right)],
+            holds: holdRows(holdsOf(checkedOut.right.state), tx.catalog),
+          }
+        : {}),
+    };
+  });
+  if (result._tag === 'Done') return { _tag: 'Completed', completion: result.value };
+  return result.conflict._tag === 'AlreadyCompleted' ? { _tag: 'AlreadyCompleted' } : unfinished;
 };

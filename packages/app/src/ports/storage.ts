@@ -1,6 +1,7 @@
 import type { EventStore, SnapshotStore } from './event-store';
 import type { CommandQueue, IdempotencyStore } from './notifications';
 import type { Outbox, RelayLease } from './outbox';
+import type { ProviderLedger } from './provider-ledger';
 import type { InventoryStore, UnitOfWork } from './unit-of-work';
 
 /** Every storage port, as one adapter (memory, PGlite, PostgreSQL) provides them. */
@@ -13,5 +14,7 @@ export type Storage = {
   readonly outbox: Outbox;
   readonly relayLease: RelayLease;
   readonly inventory: InventoryStore;
+  /** What stateless providers (the simulated ones) have done, shared by every process (C-6.5). */
+  readonly providerLedger: ProviderLedger;
   readonly close: () => Promise<void>;
 };

@@ -1,5 +1,11 @@
-import type { NewEvent, Snapshot, StreamId } from './event-store';
-import type { IdempotencyKeyTaken, IdempotencyRecord, NotificationCompletion } from './notifications';
+import type { NewEvent, RecordedEvent, Snapshot, StreamId } from './event-store';
+import type {
+  AcceptedCommand,
+  IdempotencyKeyTaken,
+  IdempotencyRecord,
+  NotificationCompletion,
+  NotificationOutcome,
+} from './notifications';
 
 /** Units of one inventory resource that a holder (a basket) holds, with the resource's capacity. */
 export type HoldRow = {
@@ -12,6 +18,23 @@ export type HoldRow = {
 
 /** Replace all holds of `holder` with `holds`, checking capacity of every resource that grows. */
 export type HoldsChange = { readonly holder: string; readonly holds: ReadonlyArray<HoldRow> };
+
+/** Events appended to one more stream in the same commit (a payment intent beside its basket). */
+export type StreamAppend = {
+  readonly streamId: StreamId;
+  readonly expectedVersion: number;
+  readonly events: ReadonlyArray<NewEvent>;
+};
+
+/**
+ * A command accepted by the commit that decides it (C-5.1, C-6.4): its row is written with the next
+ * sequence of its basket, already completed with `outcome` (its outbox row too, C-5.5), or Pending
+ * when its outcome waits for a provider and the processor carries it on.
+ */
+export type CommitAcceptance = {
+  readonly command: Omit<AcceptedCommand, 'sequence'>;
+  readonly outcome?: NotificationOutcome;
+};
 
 /**
  * Everything one decision writes, stored all or nothing (C-3.4): events appended at
@@ -27,6 +50,10 @@ export type Commit = {
   readonly completion?: NotificationCompletion;
   readonly idempotency?: IdempotencyRecord;
   readonly snapshot?: Snapshot;
+  /** Appends to further streams, each version-checked like `streamId` (stream locks in id order). */
+  readonly also?: ReadonlyArray<StreamAppend>;
+  /** The request's command, accepted in this commit (its notification id must be new). */
+  readonly accept?: CommitAcceptance;
   /** Time of the commit: recorded on events, and "now" for hold expiry in the capacity check. */
   readonly at: string;
 };
@@ -51,8 +78,45 @@ export type CommitConflict =
 
 export type CommitResult = { readonly _tag: 'Committed'; readonly version: number } | CommitConflict;
 
+/**
+ * What a transaction reads, inside it: the answers of the stores as of the transaction, under its
+ * lock. Nothing else may be read from inside (a PGlite transaction holds the only connection; a pg
+ * transaction must not wait for a second one).
+ */
+export type TransactionReads = {
+  readonly readStream: (streamId: StreamId, afterVersion?: number) => Promise<ReadonlyArray<RecordedEvent>>;
+  readonly loadSnapshot: (streamId: StreamId) => Promise<Snapshot | undefined>;
+  readonly findIdempotency: (
+    storeId: string,
+    key: string,
+    notBefore: string,
+  ) => Promise<IdempotencyRecord | undefined>;
+  readonly heldByOthers: InventoryStore['heldByOthers'];
+  /** The basket's oldest Pending command: a command accepted before, whose outcome is still to come. */
+  readonly oldestPending: (basketId: string) => Promise<AcceptedCommand | undefined>;
+};
+
+/** What the body of a transaction decided: the commit to write (none: nothing), and its own value. */
+export type Decided<T> = { readonly commit?: Commit; readonly value: T };
+
+export type TransactionResult<T> =
+  /** Committed (or nothing to write: `version` absent), with the body's value. */
+  | { readonly _tag: 'Done'; readonly value: T; readonly version?: number }
+  /** The commit was refused whole: nothing of the transaction was written. */
+  | { readonly _tag: 'Refused'; readonly value: T; readonly conflict: CommitConflict };
+
 export type UnitOfWork = {
   readonly commit: (commit: Commit) => Promise<CommitResult>;
+  /**
+   * One transaction serialised with every other transaction on `lock` (a basket's stream): the body
+   * reads through `reads` and answers what to commit; the commit is written in the same transaction
+   * (C-6.4: a decision is made and written on the state no other writer of `lock` can change
+   * meanwhile). The body must not read the stores outside `reads`, nor call providers.
+   */
+  readonly transaction: <T>(
+    lock: StreamId,
+    body: (reads: TransactionReads) => Promise<Decided<T>>,
+  ) => Promise<TransactionResult<T>>;
 };
 
 /** Reads of the shared inventory holds (writes go through `Commit.holds`). */

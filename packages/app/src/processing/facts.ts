@@ -20,7 +20,7 @@ const MAX_AVAILABILITY_READS = 64;
  * whole venue.
  */
 export const gatherFacts = async (
-  inventory: InventoryStore,
+  inventory: Pick<InventoryStore, 'heldByOthers'>,
   catalog: CatalogIndex,
   command: BasketCommand,
   state: BasketState,

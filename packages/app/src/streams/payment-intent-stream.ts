@@ -1,22 +1,15 @@
-import {
-  evolvePaymentIntent,
-  initialPaymentIntentState,
-  PaymentIntentEvent,
-  type PaymentIntentState,
-} from '@basket/core';
-import { type EventStore, paymentIntentStream } from '../ports/event-store';
-import { fromRecorded, toNewEvent } from './event-codec';
+import type { PaymentIntentState } from '@basket/core';
+import type { EventStore } from '../ports/event-store';
+import { intentAggregate, type Loaded, loadAggregate } from '../transact/aggregate';
 
 /** An intent's state folded up to `version`. Intents have short streams: no snapshots. */
-export type LoadedIntent = { readonly state: PaymentIntentState; readonly version: number };
+export type LoadedIntent = Loaded<PaymentIntentState>;
 
-const decodeEvent = fromRecorded(PaymentIntentEvent);
-export const encodeIntentEvent = toNewEvent(PaymentIntentEvent);
+export const encodeIntentEvent = intentAggregate.encodeEvent;
 
-export const loadIntent = async (events: EventStore, paymentIntentId: string): Promise<LoadedIntent> => {
-  const recorded = await events.readStream(paymentIntentStream(paymentIntentId), 0);
-  return {
-    state: recorded.map(decodeEvent).reduce(evolvePaymentIntent, initialPaymentIntentState),
-    version: recorded.at(-1)?.version ?? 0,
-  };
-};
+export const loadIntent = (events: EventStore, paymentIntentId: string): Promise<LoadedIntent> =>
+  loadAggregate(
+    { readStream: events.readStream, loadSnapshot: async () => undefined },
+    intentAggregate,
+    paymentIntentId,
+  );

@@ -8,9 +8,11 @@ import type {
   IdempotencyRecord,
   NotificationRecord,
   OutboxMessage,
+  ProviderLedger,
   RecordedEvent,
   Snapshot,
   Storage,
+  UnitOfWork,
 } from '../../src/index';
 
 /**
@@ -25,6 +27,22 @@ export type FakeStorage = Storage & {
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+const unused = async (): Promise<never> => {
+  throw new Error('the app itself never uses the provider ledger: only stateless providers do');
+};
+
+/** The app's unit tests use fake providers with state of their own, so no ledger is needed. */
+const unusedLedger: ProviderLedger = {
+  openSession: unused,
+  session: unused,
+  takePayment: unused,
+  voidSession: unused,
+  charges: unused,
+  confirm: unused,
+  release: unused,
+  confirmations: unused,
+};
 
 const isLive = (hold: HoldRow, now: string) =>
   hold.expiresAt === undefined || Date.parse(hold.expiresAt) > Date.parse(now);
@@ -58,15 +76,36 @@ export const fakeStorage = (): FakeStorage => {
       : undefined;
   };
 
+  const acceptCommand = (command: Omit<AcceptedCommand, 'sequence'>): AcceptedCommand => {
+    const accepted = { ...command, sequence: ++sequence };
+    commands.push(accepted);
+    notifications.set(command.notificationId, {
+      notificationId: command.notificationId,
+      storeId: command.storeId,
+      basketId: command.basketId,
+      operation: command.operation,
+      ...(command.paymentIntentId === undefined ? {} : { paymentIntentId: command.paymentIntentId }),
+      status: 'Pending',
+      created: command.accepted,
+    });
+    return accepted;
+  };
+
   const commit = async (c: Commit): Promise<CommitResult> => {
-    const stream = streams.get(c.streamId) ?? [];
-    if (stream.length !== c.expectedVersion) {
-      return {
-        _tag: 'VersionConflict',
-        streamId: c.streamId,
-        expected: c.expectedVersion,
-        actual: stream.length,
-      };
+    const appends = [
+      { streamId: c.streamId, expectedVersion: c.expectedVersion, events: c.events },
+      ...(c.also ?? []),
+    ];
+    for (const append of appends) {
+      const actual = streams.get(append.streamId)?.length ?? 0;
+      if (actual !== append.expectedVersion) {
+        return {
+          _tag: 'VersionConflict',
+          streamId: append.streamId,
+          expected: append.expectedVersion,
+          actual,
+        };
+      }
     }
     if (c.completion && notifications.get(c.completion.notificationId)?.status !== 'Pending') {
       return { _tag: 'AlreadyCompleted', notificationId: c.completion.notificationId };
@@ -86,16 +125,30 @@ export const fakeStorage = (): FakeStorage => {
       }
       holds.set(c.holds.holder, c.holds.holds);
     }
-    c.events.forEach((e, i) => {
-      stream.push({
-        streamId: c.streamId,
-        version: c.expectedVersion + i + 1,
-        type: e.type,
-        data: e.data,
-        recorded: c.at,
+    for (const append of appends) {
+      const stream = streams.get(append.streamId) ?? [];
+      append.events.forEach((e, i) => {
+        stream.push({
+          streamId: append.streamId,
+          version: append.expectedVersion + i + 1,
+          type: e.type,
+          data: e.data,
+          recorded: c.at,
+        });
       });
-    });
-    streams.set(c.streamId, stream);
+      streams.set(append.streamId, stream);
+    }
+    if (c.accept) {
+      acceptCommand(c.accept.command);
+      if (c.accept.outcome) {
+        const record = notifications.get(c.accept.command.notificationId);
+        if (record) {
+          const done = { ...record, ...c.accept.outcome };
+          notifications.set(record.notificationId, done);
+          outbox.push({ position: outbox.length + 1, notification: done, published: false });
+        }
+      }
+    }
     if (c.completion) {
       const record = notifications.get(c.completion.notificationId);
       if (record) {
@@ -107,7 +160,41 @@ export const fakeStorage = (): FakeStorage => {
     if (c.idempotency) idempotency.set(`${c.idempotency.storeId}|${c.idempotency.key}`, c.idempotency);
     if (c.snapshot && (snapshots.get(c.streamId)?.version ?? 0) < c.snapshot.version)
       snapshots.set(c.streamId, c.snapshot);
-    return { _tag: 'Committed', version: stream.length };
+    return { _tag: 'Committed', version: streams.get(c.streamId)?.length ?? 0 };
+  };
+
+  const tails = new Map<string, Promise<void>>();
+  const transaction: UnitOfWork['transaction'] = async (lock, body) => {
+    const previous = tails.get(lock) ?? Promise.resolve();
+    let release: () => void = () => {};
+    const tail = previous.then(() => new Promise<void>((resolve) => (release = resolve)));
+    tails.set(lock, tail);
+    await previous;
+    try {
+      const decided = await body({
+        readStream: async (streamId, afterVersion = 0) => {
+          const events = (streams.get(streamId) ?? []).filter((e) => e.version > afterVersion);
+          reads.push({ streamId, afterVersion, count: events.length });
+          return events;
+        },
+        loadSnapshot: async (streamId) => snapshots.get(streamId),
+        findIdempotency: async (storeId, key, notBefore) => {
+          const record = idempotency.get(`${storeId}|${key}`);
+          return record && Date.parse(record.created) >= Date.parse(notBefore) ? record : undefined;
+        },
+        heldByOthers: async (resources, holder, now) =>
+          new Map(resources.map((r) => [r, heldByOthers(r, holder, now)])),
+        oldestPending: async (basketId) => pendingOf(basketId)[0],
+      });
+      if (decided.commit === undefined) return { _tag: 'Done', value: decided.value };
+      const result = await commit(decided.commit);
+      return result._tag === 'Committed'
+        ? { _tag: 'Done', value: decided.value, version: result.version }
+        : { _tag: 'Refused', value: decided.value, conflict: result };
+    } finally {
+      release();
+      if (tails.get(lock) === tail) tails.delete(lock);
+    }
   };
 
   const pendingOf = (basketId?: string) =>
@@ -134,22 +221,12 @@ export const fakeStorage = (): FakeStorage => {
         if ((snapshots.get(streamId)?.version ?? 0) < snapshot.version) snapshots.set(streamId, snapshot);
       },
     },
-    unitOfWork: { commit },
+    unitOfWork: { commit, transaction },
     commands: {
       accept: async (command, record): Promise<AcceptOutcome> => {
         const taken = record && keyTaken(record);
         if (taken) return taken;
-        const accepted = { ...command, sequence: ++sequence };
-        commands.push(accepted);
-        notifications.set(command.notificationId, {
-          notificationId: command.notificationId,
-          storeId: command.storeId,
-          basketId: command.basketId,
-          operation: command.operation,
-          ...(command.paymentIntentId === undefined ? {} : { paymentIntentId: command.paymentIntentId }),
-          status: 'Pending',
-          created: command.accepted,
-        });
+        const accepted = acceptCommand(command);
         if (record) idempotency.set(`${record.storeId}|${record.key}`, record);
         return { _tag: 'Accepted', command: accepted };
       },
@@ -179,6 +256,7 @@ export const fakeStorage = (): FakeStorage => {
       backlog: async () => outbox.filter((m) => !m.published).length,
     },
     relayLease: { acquire: async () => true, release: async () => {} },
+    providerLedger: unusedLedger,
     inventory: {
       heldByOthers: async (resources, holder, now) =>
         new Map(resources.map((r) => [r, heldByOthers(r, holder, now)])),

@@ -6,6 +6,7 @@ export { useStorage } from './fixture';
 export { holdsCases } from './holds';
 export { idempotencyCases } from './idempotency';
 export { outboxCases } from './outbox';
+export { providerLedgerCases } from './provider-ledger';
 export { relayLeaseCases } from './relay-lease';
 export { snapshotCases } from './snapshots';
 export {
@@ -15,6 +16,7 @@ export {
   describeIdempotencyConformance,
   describeInventoryConformance,
   describeOutboxConformance,
+  describeProviderLedgerConformance,
   describeRelayLeaseConformance,
   describeSnapshotStoreConformance,
   describeStorageConformance,

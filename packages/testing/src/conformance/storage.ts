@@ -6,6 +6,7 @@ import { type CleanupStorage, type MakeStorage, type StorageRef, useStorage } fr
 import { holdsCases } from './holds';
 import { idempotencyCases } from './idempotency';
 import { outboxCases } from './outbox';
+import { providerLedgerCases } from './provider-ledger';
 import { relayLeaseCases } from './relay-lease';
 import { snapshotCases } from './snapshots';
 
@@ -37,6 +38,7 @@ export const describeStorageConformance = (
     relayLeaseCases(storage);
     idempotencyCases(storage);
     atomicityCases(storage);
+    providerLedgerCases(storage);
   });
 };
 
@@ -48,4 +50,5 @@ export const describeCommandQueueConformance = suite('command queue conformance'
 export const describeOutboxConformance = suite('outbox conformance', outboxCases);
 export const describeRelayLeaseConformance = suite('relay lease conformance', relayLeaseCases);
 export const describeIdempotencyConformance = suite('idempotency store conformance', idempotencyCases);
+export const describeProviderLedgerConformance = suite('provider ledger conformance', providerLedgerCases);
 export const describeAtomicityConformance = suite('unit of work atomicity conformance', atomicityCases);

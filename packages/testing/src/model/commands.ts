@@ -1,7 +1,8 @@
+import type { Caller } from '@basket/app';
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import { command, hasBaskets, type ModelCommand } from './command';
-import { checkSettled } from './invariants';
+import { allOutbox, checkSettled } from './invariants';
 import { callerOf, drive, expectAccepted, expectStateRefusal, liveBaskets, pickBasket } from './model';
 import { paymentCommands } from './payment-commands';
 import type { ModelTargets } from './targets';
@@ -19,7 +20,14 @@ const createBasket = (): ModelCommand =>
       const answer = await drive(system, system.app.api.createBasket(system.caller));
       expect(answer).toMatchObject({ status: 200 });
       const basket = decodeBasket('body' in answer ? answer.body : undefined);
-      model.baskets.push({ basketId: basket.id, deleted: false, accepted: [], status: 'open', intents: [] });
+      model.baskets.push({
+        basketId: basket.id,
+        deleted: false,
+        accepted: [],
+        status: 'open',
+        intents: [],
+        conditional: [],
+      });
     },
   );
 
@@ -113,6 +121,76 @@ const deleteLine = (pick: number, line: number): ModelCommand =>
     expectAccepted(basket, 'deleteLineItem', answer, ['line-item-not-found', 'provider-basket-not-found']);
   });
 
+let keys = 0;
+
+/**
+ * `count` concurrent addProduct with the basket's current version as If-Match (C-6.4), each with an
+ * Idempotency-Key of its own when `keyed` (C-6.3: each is then resent and answers as first). The
+ * ones refused answer 412 (or the basket's state); the accepted ones are recorded with their
+ * If-Match for the invariant that at most one of them takes effect.
+ */
+const racingIfMatch = (
+  targets: ModelTargets,
+  pick: number,
+  target: number,
+  count: number,
+  keyed: boolean,
+): ModelCommand => {
+  const stocked = targets.stocked[target % targets.stocked.length];
+  return command(
+    `racingIfMatch(#${pick}, ${JSON.stringify(stocked)}, ${count}${keyed ? ', keyed' : ''})`,
+    hasBaskets,
+    async (model, system) => {
+      const basket = pickBasket(model, pick);
+      if (basket === undefined || stocked === undefined || basket.deleted) return;
+      const caller = callerOf(system, basket);
+      const read = await drive(system, system.app.api.getBasket(caller, basket.basketId));
+      const ifMatch = 'version' in read ? read.version : undefined;
+      if (ifMatch === undefined) return;
+      const body =
+        stocked.variantId === undefined
+          ? { quantity: 1 }
+          : { quantity: 1, productVariantId: stocked.variantId };
+      const callers = Array.from({ length: count }, (): Caller => {
+        keys += 1;
+        return keyed
+          ? {
+              ...caller,
+              idempotency: { key: `model-${keys}`, fingerprint: `add ${basket.basketId} ${keys}` },
+            }
+          : caller;
+      });
+      const send = (who: Caller) =>
+        system.app.api.addProduct(who, basket.basketId, stocked.productId, body, { ifMatch });
+      const answers = await drive(system, Promise.all(callers.map(send)));
+      const first = basket.accepted.length;
+      for (const answer of answers) {
+        if (answer.status === 412) {
+          expect(answer).toMatchObject({ problem: { code: 'precondition-failed' } });
+          continue;
+        }
+        const before = basket.accepted.length;
+        expectAccepted(basket, 'addProductToBasket', answer);
+        const added = basket.accepted[before];
+        if (added !== undefined) basket.conditional?.push({ ifMatch, notificationId: added.notificationId });
+      }
+      // Concurrent requests are accepted in an order of the storage's choosing: the model takes it
+      // from the outbox (a command decided in its request is completed as it is accepted, C-5.4).
+      const raced = basket.accepted.splice(first);
+      const positions = new Map(
+        (await allOutbox(system)).map((m) => [m.notification.notificationId, m.position] as const),
+      );
+      raced.sort((a, b) => (positions.get(a.notificationId) ?? 0) - (positions.get(b.notificationId) ?? 0));
+      basket.accepted.push(...raced);
+      if (!keyed) return;
+      // C-6.3: each key answers its first answer again, whatever happened since, and changes nothing.
+      for (const [index, who] of callers.entries()) {
+        expect(await drive(system, send(who))).toEqual(answers[index]);
+      }
+    },
+  );
+};
+
 /** Moves the clock past a provider's hold time and sweeps (C-7.8): expired holds are released. */
 const expireHolds = (minutes: number): ModelCommand =>
   command(
@@ -170,6 +248,9 @@ export const basketModelCommands = (targets: ModelTargets): Array<fc.Arbitrary<M
       .map(([p, target, quantity]) => addProduct(targets, p, target, quantity)),
     fc.tuple(pick, fc.nat({ max: 5 })).map(([p, line]) => deleteLine(p, line)),
     fc.integer({ min: 1, max: 20 }).map(expireHolds),
+    fc
+      .tuple(pick, fc.nat({ max: targets.stocked.length - 1 }), fc.integer({ min: 2, max: 4 }), fc.boolean())
+      .map(([p, target, count, keyed]) => racingIfMatch(targets, p, target, count, keyed)),
     ...paymentCommands(targets, pick),
     fc.constant(settleAndCheck()),
   ];

@@ -144,7 +144,8 @@ const checkPayments = async (system: ModelSystem, model: BasketModel): Promise<v
       paid.set(basketId, (paid.get(basketId) ?? 0) + 1);
   }
   for (const basket of model.baskets) {
-    const charges = basket.intents.reduce((sum, intent) => sum + system.chargesTaken(intent), 0);
+    let charges = 0;
+    for (const intent of basket.intents) charges += await system.chargesTaken(intent);
     const paidOnce = basket.status === 'checkedOut' ? 1 : 0;
     expect(charges, `payments taken for basket ${basket.basketId}`).toBe(paidOnce);
     expect(paid.get(basket.basketId) ?? 0, `paid notifications of ${basket.basketId}`).toBe(paidOnce);
@@ -183,9 +184,28 @@ const checkPayments = async (system: ModelSystem, model: BasketModel): Promise<v
   }
 };
 
+/** C-6.4: of the accepted commands that named one version in If-Match, at most one took effect. */
+const checkIfMatchWinners = async (system: ModelSystem, model: BasketModel): Promise<void> => {
+  for (const basket of model.baskets) {
+    const succeededBy = new Map<number, string[]>();
+    for (const { ifMatch, notificationId } of basket.conditional ?? []) {
+      const notification = await system.storage.commands.notification(notificationId);
+      if (notification?.status !== 'Succeeded') continue;
+      succeededBy.set(ifMatch, [...(succeededBy.get(ifMatch) ?? []), notificationId]);
+    }
+    for (const [ifMatch, winners] of succeededBy) {
+      expect(
+        winners,
+        `commands with If-Match ${ifMatch} that took effect on ${basket.basketId}`,
+      ).toHaveLength(1);
+    }
+  }
+};
+
 /** Settles the system, then checks every invariant of the model. */
 export const checkSettled = async (system: ModelSystem, model: BasketModel): Promise<void> => {
   await settle(system, model);
+  await checkIfMatchWinners(system, model);
   await checkNotifications(system, model);
   await checkInventory(system, model);
   await checkPayments(system, model);

@@ -19,6 +19,11 @@ export type ModelBasket = {
   status: BasketStatus;
   /** The contact assigned (C-2.5): its commands then go with the payer's token. */
   contactId?: string;
+  /**
+   * Commands accepted with an If-Match, by the version they named (C-6.4): of those naming one
+   * version, at most one may take effect.
+   */
+  readonly conditional?: Array<{ readonly ifMatch: number; readonly notificationId: string }>;
   /** Every payment intent made for the basket, oldest first. */
   readonly intents: string[];
   /**
@@ -44,7 +49,7 @@ export type ModelSystem = {
   readonly catalog: CatalogIndex;
   readonly caller: Caller;
   readonly payer: Caller & { readonly contactId: string };
-  readonly chargesTaken: (paymentIntentId: string) => number;
+  readonly chargesTaken: (paymentIntentId: string) => Promise<number>;
 };
 
 /** Runs `work` to its end, letting the scheduler release the storage calls it (and anything else) waits on. */

@@ -21,7 +21,14 @@ export const scheduledStorage = (storage: Storage, scheduler: Scheduler): Storag
       load: later('snapshots.load', snapshots.load),
       save: later('snapshots.save', snapshots.save),
     },
-    unitOfWork: { commit: later('commit', unitOfWork.commit) },
+    unitOfWork: {
+      commit: later('commit', unitOfWork.commit),
+      // The transaction starts when the scheduler says; inside, it runs whole under its lock.
+      transaction: async (lock, body) => {
+        await scheduler.schedule(Promise.resolve(), 'transaction');
+        return unitOfWork.transaction(lock, body);
+      },
+    },
     commands: {
       accept: later('accept', commands.accept),
       oldestPending: later('oldestPending', commands.oldestPending),
@@ -43,6 +50,8 @@ export const scheduledStorage = (storage: Storage, scheduler: Scheduler): Storag
       acquire: later('relayLease.acquire', relayLease.acquire),
       release: later('relayLease.release', relayLease.release),
     },
+    // The simulated providers use the ledger directly, not through the app's storage.
+    providerLedger: storage.providerLedger,
     close: storage.close,
   };
 };

@@ -1,0 +1,192 @@
+// Benchmark of issue 10's command path on PostgreSQL (not a test): transactions and statements per
+// add-product, and add-until-Succeeded operations per second at 50 connections (autocannon).
+// Runs the service of the tree at BASKET_BENCH_ROOT (default: this one), so that two trees are
+// measured in one session: `npx tsx bench/command-path.ts` and, with a worktree of an older commit
+// (`git worktree add /tmp/before <commit>`, `pnpm install` there), `BASKET_BENCH_ROOT=/tmp/before
+// npx tsx bench/command-path.ts`. Prints one JSON line of figures; docs/benchmarks.md quotes them.
+// Transactions are counted twice: server-side from pg_stat_database.xact_commit of a database of
+// the benchmark alone (`basket_bench`), and client-side by wrapping the storage's connection pool;
+// both subtract what the service's background loops (outbox relay, recovery) do while idle.
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+import { addProductChain, PIE } from './http-flows';
+
+const root = resolve(process.env.BASKET_BENCH_ROOT ?? resolve(import.meta.dirname, '..'));
+const adminUrl = process.env.BASKET_BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const benchUrl = adminUrl.replace(/\/[^/]*$/, '/basket_bench');
+const CONNECTIONS = Number(process.env.BASKET_BENCH_CONNECTIONS ?? 50);
+const DURATION = Number(process.env.BASKET_BENCH_DURATION_S ?? 10);
+const SEQUENTIAL = Number(process.env.BASKET_BENCH_SEQUENTIAL ?? 300);
+const SECRET = 'http-bench-secret';
+
+type Db = {
+  query: (sql: string, params?: ReadonlyArray<unknown>) => Promise<ReadonlyArray<Record<string, unknown>>>;
+  exec: (sql: string) => Promise<void>;
+  transaction: <T>(fn: (tx: Omit<Db, 'transaction' | 'close'>) => Promise<T>) => Promise<T>;
+  close: () => Promise<void>;
+};
+const server = (await import(`${root}/packages/server/src/index.ts`)) as {
+  createBasketServer: (...args: unknown[]) => Promise<{
+    http: { listen: (o: object) => Promise<string> };
+    close: () => Promise<void>;
+  }>;
+  createLogger: (level: string, sink: object) => unknown;
+  mintDevToken: (o: object) => Promise<string>;
+  readConfig: (env: object) => { ok: boolean; value?: unknown; error?: string };
+};
+const store = (await import(`${root}/packages/store-postgres/src/index.ts`)) as {
+  createPostgresStorage: (o: object) => Promise<unknown>;
+  openPgPool: (url: string, o?: object) => Db;
+  dropSchema: (db: Db, schema: string) => Promise<void>;
+};
+const { apiKeyOf } = (await import(`${root}/packages/http/src/index.ts`)) as {
+  apiKeyOf: (s: string) => string;
+};
+const fromServer = createRequire(resolve(root, 'packages/server/package.json'));
+type Result = { requests: { average: number }; non2xx: number; errors: number };
+const autocannon = fromServer('autocannon') as (options: Record<string, unknown>) => Promise<Result>;
+
+type PgClient = {
+  connect: () => Promise<void>;
+  query: (sql: string) => Promise<{ rows: Array<Record<string, unknown>>; rowCount: number | null }>;
+  end: () => Promise<void>;
+};
+const pg = createRequire(resolve(import.meta.dirname, '../packages/store-postgres/package.json'))('pg') as {
+  Client: new (options: { connectionString: string }) => PgClient;
+};
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+const exists = await admin.query(`SELECT 1 FROM pg_database WHERE datname = 'basket_bench'`);
+if (exists.rowCount === 0) await admin.query('CREATE DATABASE basket_bench');
+const xactCommits = async (): Promise<number> => {
+  // Backends publish their counters when idle, at the latest 10 s later: let them.
+  await new Promise((done) => setTimeout(done, 11_000));
+  await admin.query('SELECT pg_stat_clear_snapshot()');
+  const { rows } = await admin.query(
+    `SELECT xact_commit::bigint AS n FROM pg_stat_database WHERE datname = 'basket_bench'`,
+  );
+  return Number(rows[0]?.n ?? 0);
+};
+
+/** The pool, counting transactions (explicit, and implicit single statements) and statements. */
+const counts = { transactions: 0, statements: 0, explicit: 0 };
+const counted = (db: Db): Db => ({
+  ...db,
+  query: (sql, params) => {
+    counts.transactions += 1;
+    counts.statements += 1;
+    return db.query(sql, params);
+  },
+  transaction: (fn) => {
+    counts.transactions += 1;
+    counts.explicit += 1;
+    counts.statements += 2;
+    return db.transaction((tx) =>
+      fn({
+        ...tx,
+        query: (sql, params) => {
+          counts.statements += 1;
+          return tx.query(sql, params);
+        },
+      }),
+    );
+  },
+});
+
+const schema = 'bench_command_path';
+const pool = store.openPgPool(benchUrl, { max: 20 });
+await store.dropSchema(pool, schema);
+const storage = await store.createPostgresStorage({ db: counted(pool), schema });
+const config = server.readConfig({ PORT: '0', BASKET_JWT_SECRET: SECRET });
+if (!config.ok) throw new Error(config.error);
+const logger = server.createLogger('info', { write: () => undefined });
+const basketServer = await server.createBasketServer(config.value, logger, {}, storage);
+const url = await basketServer.http.listen({ port: 0, host: '127.0.0.1' });
+const token = await server.mintDevToken({ secret: SECRET, contactId: 'contact-alice', ttlSeconds: 3600 });
+const headers = {
+  'x-api-key': apiKeyOf('arena-web'),
+  authorization: `Bearer ${token}`,
+  'content-type': 'application/json',
+};
+
+const call = async (method: string, path: string, body?: unknown) => {
+  const response = await fetch(`${url}${path}`, {
+    method,
+    headers: body === undefined ? { ...headers, 'content-type': '' } : headers,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return (await response.json()) as Record<string, unknown>;
+};
+
+// Baskets to add to, made before counting.
+const baskets: string[] = [];
+for (let i = 0; i < SEQUENTIAL; i += 1) baskets.push(String((await call('POST', '/baskets')).id));
+
+/** Transactions (server- and client-side) and statements per unit of `work`, less the idle rate. */
+const per = async (units: number, work: () => Promise<void>) => {
+  const idleStart = await xactCommits();
+  const idleClient = { ...counts };
+  const idleFrom = Date.now();
+  await new Promise((done) => setTimeout(done, 3000));
+  const idleEnd = await xactCommits();
+  const idleMs = Date.now() - idleFrom;
+  const idleRate = {
+    server: (idleEnd - idleStart - 1) / idleMs,
+    transactions: (counts.transactions - idleClient.transactions) / idleMs,
+    statements: (counts.statements - idleClient.statements) / idleMs,
+  };
+  const before = await xactCommits();
+  const client = { ...counts };
+  const from = Date.now();
+  await work();
+  const after = await xactCommits();
+  const ms = Date.now() - from;
+  return {
+    serverXactPerOp: (after - before - 1 - idleRate.server * ms) / units,
+    clientTransactionsPerOp: (counts.transactions - client.transactions - idleRate.transactions * ms) / units,
+    clientStatementsPerOp: (counts.statements - client.statements - idleRate.statements * ms) / units,
+    explicitTransactionsPerOp: (counts.explicit - client.explicit) / units,
+  };
+};
+
+// One add-product request each (sequential, so nothing overlaps), with its processing to the end.
+const addProduct = await per(SEQUENTIAL, async () => {
+  for (const basketId of baskets) {
+    const answer = await call('POST', `/baskets/${basketId}/products/${PIE}`, { quantity: 1 });
+    await call('GET', `/notifications/${String(answer.notificationId)}?waitMs=10000`);
+  }
+});
+// The settle read above is a read: count it out by measuring it alone.
+const settleOnly = await per(SEQUENTIAL, async () => {
+  for (const basketId of baskets) await call('GET', `/baskets/${basketId}`);
+});
+
+const result = await autocannon({
+  url,
+  connections: CONNECTIONS,
+  duration: DURATION,
+  headers: { 'x-api-key': headers['x-api-key'], authorization: headers.authorization },
+  requests: addProductChain,
+});
+await basketServer.close();
+await store.dropSchema(pool, schema).catch(() => undefined);
+await pool.close().catch(() => undefined);
+await admin.end();
+console.log(
+  JSON.stringify({
+    root,
+    addProduct: {
+      withSettleRead: addProduct,
+      aBasketRead: settleOnly,
+    },
+    addUntilSucceeded: {
+      connections: CONNECTIONS,
+      seconds: DURATION,
+      requestsPerSecond: result.requests.average,
+      operationsPerSecond: result.requests.average / addProductChain.length,
+      non2xx: result.non2xx,
+      errors: result.errors,
+    },
+  }),
+);
+process.exit(0);

@@ -1,0 +1,173 @@
+import type {
+  BasketCommand,
+  BasketEvent,
+  BasketFacts,
+  BasketState,
+  CatalogIndex,
+  Instant,
+  PaymentIntentEvent,
+  PaymentIntentState,
+} from '@basket/core';
+import type { AppContext } from '../context';
+import { basketStream } from '../ports/event-store';
+import type { IdempotencyRecord, NotificationCompletion, NotificationRecord } from '../ports/notifications';
+import type {
+  Commit,
+  CommitAcceptance,
+  CommitConflict,
+  HoldRow,
+  TransactionReads,
+} from '../ports/unit-of-work';
+import { gatherFacts } from '../processing/facts';
+import { nowOf } from '../time';
+import {
+  type Applied,
+  basketAggregate,
+  intentAggregate,
+  type Loaded,
+  loadAggregate,
+  type StreamWrite,
+  streamWrite,
+} from './aggregate';
+
+/** What the body of `transact` works with: reads inside the transaction, under the basket's lock. */
+export type Tx = {
+  readonly reads: TransactionReads;
+  /** The time of the transaction, stamped on its commands and events. */
+  readonly now: Instant;
+  /** The providers' catalog, gathered before the transaction (the holds check it by capacity inside). */
+  readonly catalog: CatalogIndex;
+  /** The basket as of this transaction: every command accepted before has taken effect on it. */
+  readonly basket: () => Promise<Loaded<BasketState>>;
+  readonly intent: (paymentIntentId: string) => Promise<Loaded<PaymentIntentState>>;
+  /** The catalog and the availability of what the command touches, read inside the transaction. */
+  readonly basketFacts: (command: BasketCommand, state: BasketState) => Promise<BasketFacts>;
+  readonly basketWrite: (
+    loaded: Loaded<BasketState>,
+    applied: Applied<BasketEvent, BasketState>,
+  ) => StreamWrite;
+  readonly intentWrite: (
+    paymentIntentId: string,
+    loaded: Loaded<PaymentIntentState>,
+    applied: Applied<PaymentIntentEvent, PaymentIntentState>,
+  ) => StreamWrite;
+};
+
+/** What the body decided to write (all in one commit) and its own answer. */
+export type Plan<T> = {
+  readonly value: T;
+  /** Streams appended, each at the version it was loaded at; the basket's first if it is among them. */
+  readonly writes?: ReadonlyArray<StreamWrite>;
+  /** The basket's holds, replaced (a projection of its new state). */
+  readonly holds?: ReadonlyArray<HoldRow>;
+  readonly completion?: NotificationCompletion;
+  readonly accept?: CommitAcceptance;
+  readonly idempotency?: IdempotencyRecord;
+};
+
+export type Transacted<T> =
+  | { readonly _tag: 'Done'; readonly value: T; readonly committed: boolean }
+  | { readonly _tag: 'Refused'; readonly value: T; readonly conflict: CommitConflict };
+
+const retried = (conflict: CommitConflict): boolean =>
+  conflict._tag === 'VersionConflict' || conflict._tag === 'InsufficientInventory';
+
+/**
+ * The one way the app changes anything: a transaction serialised on the basket's stream lock, in
+ * which `body` loads the basket (and its intents), judges and decides on that state, and answers
+ * what to commit: events of one or more streams, the basket's holds, the notification's completion
+ * or the accepted command with its outcome, the idempotency record and a snapshot, all or nothing.
+ * Provider facts are gathered before; the holds check capacity inside, and a conflict there (or a
+ * writer that took no lock) runs the body again on fresh facts, up to `maxAttempts`.
+ */
+export const transact = async <T>(
+  ctx: AppContext,
+  basketId: string,
+  body: (tx: Tx) => Promise<Plan<T>>,
+): Promise<Transacted<T>> => {
+  const catalog = await ctx.providers.catalog();
+  const lock = basketStream(basketId);
+  let last: Transacted<T> | undefined;
+  for (let attempt = 0; attempt < Math.max(1, ctx.config.maxAttempts); attempt++) {
+    const now = nowOf(ctx.clock);
+    let writes: ReadonlyArray<StreamWrite> = [];
+    let accepted: CommitAcceptance | undefined;
+    const result = await ctx.storage.unitOfWork.transaction(lock, async (reads) => {
+      let basket: Loaded<BasketState> | undefined;
+      const loadBasket = async () => {
+        basket ??= await loadAggregate(reads, basketAggregate, basketId, ctx.basketStates);
+        return basket;
+      };
+      const tx: Tx = {
+        reads,
+        now,
+        catalog,
+        basket: loadBasket,
+        intent: (paymentIntentId) => loadAggregate(reads, intentAggregate, paymentIntentId),
+        basketFacts: (command, state) => gatherFacts(reads, catalog, command, state, now),
+        basketWrite: (loaded, applied) =>
+          streamWrite(basketAggregate, basketId, loaded, applied, {
+            snapshotEvery: ctx.config.snapshotEvery,
+            cache: ctx.basketStates,
+          }),
+        intentWrite: (paymentIntentId, loaded, applied) =>
+          streamWrite(intentAggregate, paymentIntentId, loaded, applied),
+      };
+      const plan = await body(tx);
+      writes = [...(plan.writes ?? [])].sort(
+        (a, b) => Number(b.append.streamId === lock) - Number(a.append.streamId === lock),
+      );
+      accepted = plan.accept;
+      const nothing =
+        writes.every((w) => w.append.events.length === 0) &&
+        plan.holds === undefined &&
+        plan.completion === undefined &&
+        plan.accept === undefined &&
+        plan.idempotency === undefined;
+      if (nothing) return { value: plan.value };
+      const [main, ...also] = writes;
+      const mainAppend = main?.append ?? {
+        streamId: lock,
+        expectedVersion: (await loadBasket()).version,
+        events: [],
+      };
+      const commit: Commit = {
+        streamId: mainAppend.streamId,
+        expectedVersion: mainAppend.expectedVersion,
+        events: mainAppend.events,
+        ...(also.length === 0 ? {} : { also: also.map((w) => w.append) }),
+        ...(plan.holds === undefined ? {} : { holds: { holder: basketId, holds: plan.holds } }),
+        ...(plan.completion === undefined ? {} : { completion: plan.completion }),
+        ...(plan.accept === undefined ? {} : { accept: plan.accept }),
+        ...(plan.idempotency === undefined ? {} : { idempotency: plan.idempotency }),
+        ...(main?.snapshot === undefined ? {} : { snapshot: main.snapshot }),
+        at: now,
+      };
+      return { commit, value: plan.value };
+    });
+    if (result._tag === 'Done') {
+      for (const write of writes) write.committed();
+      if (accepted?.outcome !== undefined) ctx.hub.completed(acceptedRecord(accepted));
+      return { _tag: 'Done', value: result.value, committed: result.version !== undefined };
+    }
+    last = { _tag: 'Refused', value: result.value, conflict: result.conflict };
+    if (!retried(result.conflict)) return last;
+  }
+  if (last === undefined) throw new Error('transact made no attempt');
+  return last;
+};
+
+/** The notification of a command accepted with its outcome, for the in-process news (C-5.5). */
+const acceptedRecord = (accepted: CommitAcceptance): NotificationRecord => {
+  const { command, outcome } = accepted;
+  return {
+    notificationId: command.notificationId,
+    storeId: command.storeId,
+    basketId: command.basketId,
+    operation: command.operation,
+    ...(command.paymentIntentId === undefined ? {} : { paymentIntentId: command.paymentIntentId }),
+    created: command.accepted,
+    status: 'Pending',
+    ...outcome,
+  };
+};

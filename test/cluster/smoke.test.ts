@@ -1,0 +1,64 @@
+import type { Basket } from '@basket/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enc, PIE } from '../http/support/catalog';
+import { notificationIdOf } from '../http/support/client';
+import { ALICE, type Credentials, credentials } from '../http/support/tokens';
+import { type Cluster, startCluster } from './harness';
+
+/** C-6.5: two server processes on one PostgreSQL database serve one basket between them. */
+describe('a cluster of two processes on one PostgreSQL database', () => {
+  let cluster: Cluster;
+  let alice: Credentials;
+  beforeAll(async () => {
+    cluster = await startCluster();
+    alice = await credentials(ALICE);
+  });
+  afterAll(async () => {
+    await cluster?.stop();
+  });
+
+  it('runs two processes with their own ports', () => {
+    expect(cluster.urls).toHaveLength(2);
+    expect(new Set(cluster.urls).size).toBe(2);
+  });
+
+  it('reads and changes through process 2 a basket created through process 1', async () => {
+    const [one, two] = [cluster.client.on(0), cluster.client.on(1)];
+    const created = await one.send('POST', '/baskets', alice);
+    expect(created.status).toBe(200);
+    const id = (created.body as Basket).id;
+
+    const read = await two.send('GET', `/baskets/${id}`, alice);
+    expect(read.status).toBe(200);
+    expect(read.headers.get('etag')).toBe('"1"');
+
+    const added = await two.send('POST', `/baskets/${id}/products/${enc(PIE)}`, alice, {
+      json: { quantity: 2 },
+      headers: { 'if-match': '"1"' },
+    });
+    expect(added.status, added.text).toBe(200);
+    const notification = await one.settle(notificationIdOf(added), alice);
+    expect(notification.status).toBe('Succeeded');
+
+    for (const client of [one, two]) {
+      const basket = await client.send('GET', `/baskets/${id}`, alice);
+      const lines = (basket.body as Basket).providerBaskets.flatMap((pb) => pb.lineItems);
+      expect(lines.map((line) => [line.productId, line.consumable?.quantity])).toEqual([[PIE, 2]]);
+    }
+  });
+
+  it('sends requests to the processes in turn', async () => {
+    const created = await cluster.client.on(0).send('POST', '/baskets', alice);
+    const path = `/baskets/${(created.body as Basket).id}`;
+    const first = cluster.client.nextIndex();
+    await cluster.client.send('GET', path, alice);
+    await cluster.client.send('GET', path, alice);
+    const servedBy = (index: number) =>
+      cluster.servers[index]?.logged(
+        (line) => line.msg === 'request' && line.path === path && line.method === 'GET',
+      );
+    // Each process logs the GET it served: both did, in turn.
+    await Promise.all([servedBy(first), servedBy(1 - first)]);
+    expect(cluster.client.nextIndex()).toBe(first);
+  });
+});
