@@ -112,7 +112,10 @@ const headers = {
 const call = async (method: string, path: string, body?: unknown) => {
   const response = await fetch(`${url}${path}`, {
     method,
-    headers: body === undefined ? { ...headers, 'content-type': '' } : headers,
+    headers:
+      body === undefined
+        ? { 'x-api-key': headers['x-api-key'], authorization: headers.authorization }
+        : headers,
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   return (await response.json()) as Record<string, unknown>;
@@ -120,7 +123,11 @@ const call = async (method: string, path: string, body?: unknown) => {
 
 // Baskets to add to, made before counting.
 const baskets: string[] = [];
-for (let i = 0; i < SEQUENTIAL; i += 1) baskets.push(String((await call('POST', '/baskets')).id));
+for (let i = 0; i < SEQUENTIAL; i += 1) {
+  const created = await call('POST', '/baskets');
+  if (typeof created.id !== 'string') throw new Error(`createBasket failed: ${JSON.stringify(created)}`);
+  baskets.push(created.id);
+}
 
 /** Transactions (server- and client-side) and statements per unit of `work`, less the idle rate. */
 const per = async (units: number, work: () => Promise<void>) => {
@@ -153,7 +160,9 @@ const per = async (units: number, work: () => Promise<void>) => {
 const addProduct = await per(SEQUENTIAL, async () => {
   for (const basketId of baskets) {
     const answer = await call('POST', `/baskets/${basketId}/products/${PIE}`, { quantity: 1 });
-    await call('GET', `/notifications/${String(answer.notificationId)}?waitMs=10000`);
+    const done = await call('GET', `/notifications/${String(answer.notificationId)}?waitMs=10000`);
+    if (done.status !== 'Succeeded')
+      throw new Error(`add-product did not succeed: ${JSON.stringify([answer, done])}`);
   }
 });
 // The settle read above is a read: count it out by measuring it alone.

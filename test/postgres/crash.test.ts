@@ -9,8 +9,10 @@ import {
   waitForBlocked,
 } from './harness';
 
-// C-5.1, C-5.3, C-3.4: a server process killed (SIGKILL) in the middle of a stream of accepted
-// commands loses nothing that it answered, and nothing is done twice once another process restarts.
+// C-5.1, C-5.3, C-3.4: a server process killed (SIGKILL) in the middle of a stream of commands loses
+// nothing that it answered, leaves nothing half-written, and nothing is done twice once another
+// process restarts. A basket command is accepted in the transaction that decides it (C-6.4), so the
+// commands under way at the kill are the victim's open transactions: they leave no trace at all.
 const killAfter = 40;
 
 describe('a server process killed in the middle of a stream of accepted commands (PostgreSQL)', () => {
@@ -33,23 +35,16 @@ describe('a server process killed in the middle of a stream of accepted commands
     await victim.until((report) => report.event === 'ready');
     const victimPid = victim.reports.find((report) => report.event === 'ready')?.pid ?? -1;
     await victim.until((report) => report.event === 'accepted', killAfter / 2);
-    // From here on no event can be written (commands are still accepted): the victim's processing
-    // stops inside its commit transaction, and commands pile up Pending. Then it is killed.
+    // From here on no event can be written: the victim's requests stop inside their transactions,
+    // each having taken the basket's lock or waiting for it. Then it is killed.
     await scene.db.transaction(async (tx) => {
       await tx.query(`LOCK TABLE ${scene.schema}.events IN EXCLUSIVE MODE`);
-      const acceptedBefore = accepted(victim.reports).length;
-      await victim.until((report) => report.event === 'accepted', acceptedBefore + killAfter / 2);
       await waitForBlocked(scene.db, victimPid);
       victim.child.kill('SIGKILL');
       expect(await victim.exited).toBe('SIGKILL');
     });
     const answered = accepted(victim.reports);
-    expect(answered.length).toBeGreaterThanOrEqual(killAfter);
-    const [pendingAtCrash] = await scene.db.query(
-      `SELECT count(*)::int AS n FROM ${scene.schema}.commands WHERE basket_id = $1 AND status = 'Pending'`,
-      [basketId],
-    );
-    expect(Number(pendingAtCrash?.n)).toBeGreaterThanOrEqual(killAfter / 2);
+    expect(answered.length).toBeGreaterThanOrEqual(killAfter / 2);
 
     const restarted = startWorker({ kind: 'recover', url: postgresUrl, schema: scene.schema });
     expect(await restarted.exited, restarted.stderr()).toBe(0);
