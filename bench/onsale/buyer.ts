@@ -218,7 +218,9 @@ const kioskDelivery = {
 
 /** One buyer's whole visit. Throws only on answers the contract does not allow. */
 export const buyer = async (ctx: BuyerContext): Promise<void> => {
+  // When the run's time is up, a buyer leaves before the payment page (never with a confirmed intent).
   const leaves = (share: number): boolean => {
+    if (ctx.stopped()) return true;
     const gone = ctx.random() < share;
     if (gone) ctx.tally.abandoned += 1;
     return gone;
