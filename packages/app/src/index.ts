@@ -6,6 +6,7 @@ export type { Answer, Caller, Preconditions, Problem } from './api/types';
 export type { BasketApp, BasketAppDeps } from './app';
 export { createBasketApp } from './app';
 export type { AppConfig } from './config';
+export { withSeatsInFlight } from './inventory/seats-in-flight';
 export { notificationView } from './notifications/view';
 export * from './ports';
 export type { Processor } from './processing/processor';

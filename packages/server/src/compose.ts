@@ -1,4 +1,12 @@
-import { type BasketApp, createBasketApp, type Ids, randomIds, type Storage, systemClock } from '@basket/app';
+import {
+  type BasketApp,
+  createBasketApp,
+  type Ids,
+  randomIds,
+  type Storage,
+  systemClock,
+  withSeatsInFlight,
+} from '@basket/app';
 import type { Catalog } from '@basket/core';
 import { basketFastifyOptions, basketHttp } from '@basket/http';
 import {
@@ -55,7 +63,8 @@ export const createBasketServer = async (
   const ids: Ids = randomIds;
   const latencyMs = config.providerLatencyMs;
   const app = createBasketApp({
-    storage,
+    // Concurrent automatic selections in this process avoid the seats of each other's decisions.
+    storage: withSeatsInFlight(storage),
     providers: simulatedProviders(catalog, { latencyMs, ledger: storage.providerLedger }),
     paymentProvider: simulatedPaymentProvider(catalog, { latencyMs, ids, ledger: storage.providerLedger }),
     clock: systemClock,

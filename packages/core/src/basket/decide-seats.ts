@@ -5,6 +5,8 @@ import type { CatalogProductEntry, CatalogTicketingProduct, CatalogTicketRate } 
 import type { DomainProblem } from '../decider';
 import { problem } from '../decider';
 import { availableOf, seatResource } from '../inventory/resources';
+import { seatMapOf } from '../inventory/seat-map';
+import { chooseSeats } from '../inventory/seat-search';
 import { fromMinorUnits } from '../money';
 import type { Ticket } from '../wire';
 import type { BasketCommandOf } from './commands';
@@ -21,7 +23,6 @@ import {
 import type { BasketFacts } from './facts';
 import type { TicketingLine } from './line';
 import type { PlacedSeat } from './seat-selection';
-import { findSeat, selectSeatsAutomatically } from './seat-selection';
 import type { ExistingBasket } from './state';
 
 type SelectSeats = BasketCommandOf<'SelectSeats'>;
@@ -49,7 +50,7 @@ const traverse = <A, B>(as: ReadonlyArray<A>, f: (a: A) => Either<DomainProblem,
 const freeFor =
   (product: CatalogTicketingProduct, facts: BasketFacts) =>
   (seatId: string): boolean =>
-    !product.soldSeats.includes(seatId) &&
+    !seatMapOf(product).sold.has(seatId) &&
     availableOf(facts.availability, seatResource(product.id, seatId)) >= 1;
 
 const unavailable = (detail: string) => E.left(problem('seats-unavailable', detail));
@@ -62,7 +63,7 @@ const manualSeats = (
 ): Either<DomainProblem, ReadonlyArray<RatedSeat>> =>
   pipe(
     traverse(seats, ({ rateId, seatId }) => {
-      const seat = findSeat(product.sections, seatId);
+      const seat = seatMapOf(product).seats.get(seatId);
       if (!seat) return E.left(problem('seat-not-found', `event ${product.id} has no seat ${seatId}`));
       return pipe(
         rateOf(product, rateId),
@@ -93,7 +94,7 @@ const automaticSeats = (
     ),
     E.flatMap((perRate) => {
       const wanted = perRate.flat();
-      const seats = selectSeatsAutomatically(product.sections, wanted.length, freeFor(product, facts));
+      const seats = chooseSeats(seatMapOf(product), wanted.length, facts.availability);
       if (!seats) return unavailable(`no section has ${wanted.length} free seats together`);
       return E.right(seats.flatMap((seat, i) => (wanted[i] ? [{ seat, rate: wanted[i] }] : [])));
     }),

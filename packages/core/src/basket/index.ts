@@ -3,6 +3,8 @@
 export * from '../inventory/holds';
 export * from '../inventory/resources';
 export * from '../inventory/resources-to-check';
+export * from '../inventory/seat-map';
+export * from '../inventory/seat-search';
 export * from './commands';
 export * from './customer-details';
 export { decideBasket } from './decide';

@@ -89,11 +89,22 @@ export type CatalogDiscount = t.TypeOf<typeof CatalogDiscount>;
 export const CatalogConfirmation = t.keyof({ accept: null, refuse: null }, 'CatalogConfirmation');
 export type CatalogConfirmation = t.TypeOf<typeof CatalogConfirmation>;
 
+/**
+ * Minutes a provider basket's holds last (C-7.8): more than 0, up to a week. A fraction is a part
+ * of a minute (0.25: 15 s), for simulations of abandoned baskets; whole minutes are the usual case.
+ */
+export const HoldMinutes = refine(
+  t.number,
+  (n) => Number.isFinite(n) && n > 0 && n <= 7 * 24 * 60,
+  'HoldMinutes',
+  'expected a number of minutes above 0, at most 10080',
+);
+
 export const CatalogProvider = struct(
   {
     id: CatalogProviderId,
     name: NonEmptyString,
-    holdMinutes: int32AtLeast(1),
+    holdMinutes: HoldMinutes,
     requiredCustomerDetails: t.array(CustomerDetailFieldType),
     kiosks: t.array(CatalogKiosk),
     deliveryMethods: t.array(CatalogDeliveryMethod),

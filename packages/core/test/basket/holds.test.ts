@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { freshIdsNeeded } from '../../src/basket/decide-support';
 import type { BasketEvent } from '../../src/basket/events';
 import { holdsOf } from '../../src/inventory/holds';
-import { seatResource, slotResource, stockResource } from '../../src/inventory/resources';
+import {
+  seatResource,
+  sectionTallyResource,
+  slotResource,
+  stockResource,
+  TALLY_STRIPES,
+  tallyStripeOf,
+} from '../../src/inventory/resources';
 import { capacityOf, resourcesToCheck } from '../../src/inventory/resources-to-check';
 import {
   addPie,
@@ -33,6 +40,11 @@ import {
   UNKNOWN_PRODUCT,
 } from './fixtures';
 
+/** Section ids (providerSectionId) of the demo catalog's two matches. */
+const NORTH = 'tix:arena|d47f078166936792a9ef1c40';
+const SMALL_NORTH = 'tix:arena|4cfe6e9f092abd636d0fb82b';
+const SMALL_WEST = 'tix:arena|2870e1709503ae67077544c1';
+
 const basket = () =>
   historyOf(
     pickSeats('N-C-1', 'N-C-2'),
@@ -44,9 +56,12 @@ const basket = () =>
 
 describe('holdsOf: inventory holds are a projection of basket state (C-7.3a, C-7.8)', () => {
   it('lists a seat per ticket, slot places and stock units, summed per resource, with their expiry', () => {
-    expect(holdsOf(stateOf(basket()))).toEqual([
+    const state = stateOf(basket());
+    const stripe = tallyStripeOf(state.status === 'none' ? '' : state.id);
+    expect(holdsOf(state)).toEqual([
       { resource: seatResource(MATCH, 'N-C-1'), quantity: 1, expiresAt: minutesLater(15) },
       { resource: seatResource(MATCH, 'N-C-2'), quantity: 1, expiresAt: minutesLater(15) },
+      { resource: sectionTallyResource(MATCH, NORTH, stripe), quantity: 2, expiresAt: minutesLater(15) },
       { resource: slotResource(TOUR, SLOT_10), quantity: 3, expiresAt: minutesLater(10) },
       { resource: stockResource(PIE), quantity: 3, expiresAt: minutesLater(15) },
       { resource: stockResource(SHIRT, 'home-shirt-m'), quantity: 2, expiresAt: minutesLater(30) },
@@ -87,19 +102,49 @@ describe('resourcesToCheck: the availability a decision consults', () => {
     expect(resourcesToCheck({ ...addPie(), productId: UNKNOWN_PRODUCT }, state, catalog)).toEqual([]);
   });
 
-  it('names the seats asked for, or every seat of the event for automatic selection', () => {
+  const automatic = cmd('SelectSeats', {
+    productId: SMALL_MATCH,
+    rates: [{ rateId: MATCH_ADULT, quantity: 3 }],
+    freshIds: [],
+  });
+  const smallSeats = [
+    'N-A-1',
+    'N-A-2',
+    'N-A-3',
+    'N-A-4',
+    'N-A-5',
+    'N-A-6',
+    'W-A-1',
+    'W-A-2',
+    'W-A-3',
+    'W-A-4',
+  ];
+  const tallies = (section: string) =>
+    Array.from({ length: TALLY_STRIPES }, (_, stripe) => sectionTallyResource(SMALL_MATCH, section, stripe));
+
+  it('names the seats asked for; asked once, every tally and seat of the event for automatic selection', () => {
     expect(resourcesToCheck(pickSeats('N-C-9'), state, catalog)).toEqual([seatResource(MATCH, 'N-C-9')]);
-    const automatic = cmd('SelectSeats', {
-      productId: SMALL_MATCH,
-      rates: [{ rateId: MATCH_ADULT, quantity: 1 }],
-      freshIds: [],
-    });
-    expect(resourcesToCheck(automatic, state, catalog)).toEqual(
-      ['N-A-1', 'N-A-2', 'N-A-3', 'N-A-4', 'N-A-5', 'N-A-6', 'W-A-1', 'W-A-2', 'W-A-3', 'W-A-4'].map((s) =>
-        seatResource(SMALL_MATCH, s),
-      ),
-    );
+    expect(resourcesToCheck(automatic, state, catalog)).toEqual([
+      ...tallies(SMALL_NORTH),
+      ...tallies(SMALL_WEST),
+      ...smallSeats.map((s) => seatResource(SMALL_MATCH, s)),
+    ]);
     expect(resourcesToCheck({ ...automatic, productId: PIE }, state, catalog)).toEqual([]);
+  });
+
+  it('asked with what is known: the tallies, then the seats of the first section with room, then nothing', () => {
+    const known = new Map<string, number>();
+    const learn = (resources: ReadonlyArray<string>, free: (r: string) => number) => {
+      for (const r of resources) known.set(r, free(r));
+    };
+    const first = resourcesToCheck(automatic, state, catalog, known);
+    expect(first).toEqual([...tallies(SMALL_NORTH), ...tallies(SMALL_WEST)]);
+    // North (3 unsold seats) has 2 held by others in stripe 0: 1 free, too few for 3. West has room.
+    learn(first, (r) => capacityOf(r, catalog) - (r === tallies(SMALL_NORTH)[0] ? 2 : 0));
+    const second = resourcesToCheck(automatic, state, catalog, known);
+    expect(second).toEqual(['W-A-1', 'W-A-2', 'W-A-3', 'W-A-4'].map((s) => seatResource(SMALL_MATCH, s)));
+    learn(second, (r) => capacityOf(r, catalog));
+    expect(resourcesToCheck(automatic, state, catalog, known)).toEqual([]);
   });
 
   it('names the slot selected, and the resource of a line whose quantity changes', () => {

@@ -1,0 +1,125 @@
+// One server process of the on-sale benchmark (bench/onsale.ts): the service's own composition root
+// (`createBasketServer`) on PostgreSQL in the schema it is given, listening on a free loopback port.
+// It tells its parent the port, and on request what its storage was asked: commits by outcome
+// (conflicts are commits refused for a version or an inventory conflict, each one a decision made
+// again) and availability reads. Started as `node --import tsx bench/onsale/server.ts '<json>'`
+// with an IPC channel. Only the composition root's API is used, so that the same file runs against
+// an older checkout of the service (the "before" of the benchmark).
+import type { Storage } from '../../packages/app/src/index';
+import { createBasketServer, createLogger, readConfig } from '../../packages/server/src/index';
+import { createPostgresStorage, openPgPool } from '../../packages/store-postgres/src/index';
+
+export type ServerTask = {
+  readonly url: string;
+  readonly schema: string;
+  readonly catalog: string;
+  readonly secret: string;
+  readonly poolSize: number;
+};
+
+export type ServerStats = {
+  readonly commits: Record<string, number>;
+  readonly availabilityReads: number;
+  readonly resourcesRead: number;
+  /** CPU time of the process so far (user + system), in microseconds. */
+  readonly cpuMicros: number;
+};
+
+const task = JSON.parse(process.argv[2] ?? '{}') as ServerTask;
+const send = (message: unknown): void => {
+  process.send?.(message);
+};
+
+const commits: Record<string, number> = {};
+let availabilityReads = 0;
+let resourcesRead = 0;
+
+const count = (tag: string): void => {
+  commits[tag] = (commits[tag] ?? 0) + 1;
+};
+
+/** Availability reads, counted (the reads of the inventory store, or of a transaction). */
+const countedReads = <R extends Pick<Storage['inventory'], 'heldByOthers'>>(reads: R): R => ({
+  ...reads,
+  heldByOthers: (resources: ReadonlyArray<string>, holder: string, now: string) => {
+    availabilityReads += 1;
+    resourcesRead += resources.length;
+    return reads.heldByOthers(resources, holder, now);
+  },
+});
+
+/**
+ * The storage, counting what the app asks of it (the counts are all this wrapper adds): commits by
+ * outcome, through `commit` or through a `transaction` (a storage without transactions is an older
+ * service's, run as the benchmark's "before").
+ */
+const counted = (storage: Storage): Storage => {
+  const work = storage.unitOfWork;
+  const transaction: Storage['unitOfWork']['transaction'] | undefined =
+    typeof work.transaction === 'function' ? work.transaction : undefined;
+  return {
+    ...storage,
+    unitOfWork: {
+      ...work,
+      commit: async (commit) => {
+        const result = await work.commit(commit);
+        count(result._tag);
+        return result;
+      },
+      ...(transaction === undefined
+        ? {}
+        : {
+            transaction: async (lock, body) => {
+              let writes = false;
+              const result = await transaction(lock, async (reads) => {
+                const decided = await body(countedReads(reads));
+                writes = decided.commit !== undefined;
+                return decided;
+              });
+              if (result._tag === 'Refused') count(result.conflict._tag);
+              else if (writes) count('Committed');
+              return result;
+            },
+          }),
+    },
+    inventory: countedReads(storage.inventory),
+  };
+};
+
+const config = readConfig({
+  PORT: '0',
+  HOST: '127.0.0.1',
+  BASKET_JWT_SECRET: task.secret,
+  BASKET_CATALOG: task.catalog,
+  BASKET_LOG_LEVEL: 'warn',
+});
+if (!config.ok) throw new Error(config.error);
+const db = openPgPool(task.url, { max: task.poolSize, applicationName: `onsale-bench-${process.pid}` });
+const storage = counted(await createPostgresStorage({ db, schema: task.schema }));
+// Request logs off (one JSON line per request would cost the benchmark's CPU); warnings to stderr.
+const logger = createLogger('warn', { write: (line: string) => process.stderr.write(line) });
+const server = await createBasketServer(config.value, logger, {}, storage);
+await server.http.listen({ port: 0, host: '127.0.0.1' });
+const address = server.http.server.address();
+send({ type: 'listening', port: typeof address === 'object' && address !== null ? address.port : 0 });
+
+process.on('message', (message: { type?: string }) => {
+  if (message.type === 'stats') {
+    const cpu = process.cpuUsage();
+    const stats: ServerStats = {
+      commits: { ...commits },
+      availabilityReads,
+      resourcesRead,
+      cpuMicros: cpu.user + cpu.system,
+    };
+    send({ type: 'stats', stats });
+  }
+});
+// The benchmark that started this process is gone (its IPC channel closed): nothing is left to serve.
+process.once('disconnect', () => process.exit(0));
+process.once('SIGTERM', () => {
+  server
+    .close()
+    .then(() => process.exit(0))
+    .catch(() => process.exit(1));
+});
