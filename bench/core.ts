@@ -47,7 +47,7 @@ const add = (productId: string, fields: Partial<Add> = {}, at: Instant = T0): Ad
   type: 'AddProduct',
   basketId: BASKET,
   at,
-  productId,
+  productId: productId as Add['productId'],
   quantity: 1,
   freshIds: freshIds(),
   ...fields,

@@ -2,8 +2,11 @@ import type { EventStore, Snapshot, SnapshotStore } from '@basket/app';
 import { copy, type MemoryState } from './state';
 
 export const memoryEventStore = (state: MemoryState): EventStore => ({
-  readStream: async (streamId, afterVersion = 0) =>
-    copy((state.streams.get(streamId) ?? []).filter((event) => event.version > afterVersion)),
+  readStream: async (streamId, afterVersion = 0) => {
+    const after = (state.streams.get(streamId) ?? []).filter((event) => event.version > afterVersion);
+    // Nothing new is the common answer of a load from the state cache: no copy to make.
+    return after.length === 0 ? [] : copy(after);
+  },
 });
 
 /** Stores the snapshot unless the stored one is as new or newer. */
