@@ -4,6 +4,7 @@ import { type AuthOptions, createAuthenticator, type Principal } from './auth';
 import { handleError } from './errors';
 import { type OpenApiOptions, openApiDocument, publicEndpoints } from './openapi/document';
 import { renderApiReference } from './openapi/html';
+import { createLoadShedder, type LoadLimits } from './overload';
 import {
   methodNotAllowed,
   problem,
@@ -27,6 +28,8 @@ export type BasketHttpOptions = {
   readonly ready?: () => Promise<boolean>;
   /** `servers` of the OpenAPI document. */
   readonly openApi?: OpenApiOptions;
+  /** Bounds of the work in progress: past them, 503 with Retry-After. Default: none. */
+  readonly limits?: LoadLimits;
 };
 
 /** The methods every known path answers, public endpoints included. */
@@ -79,6 +82,8 @@ const plugin: FastifyPluginAsync<BasketHttpOptions> = async (app: FastifyInstanc
 
   // Only JSON bodies: any other content type is a 415 (C-9.1).
   app.removeContentTypeParser(['text/plain']);
+  // First of all: an overloaded process spends nothing more on a request than its 503.
+  if (options.limits !== undefined) app.addHook('onRequest', createLoadShedder(options.limits).hook);
   app.addHook(
     'onRequest',
     routeCheck(() => closing),
