@@ -133,7 +133,9 @@ ${table}
 `;
 const docs = new URL('../docs/benchmarks.md', import.meta.url);
 const current = readFileSync(docs, 'utf8');
-const marked = new RegExp(`<!-- overload-bench-${STORAGE}:start -->[\\s\\S]*<!-- overload-bench-${STORAGE}:end -->\\n?`);
+const marked = new RegExp(
+  `<!-- overload-bench-${STORAGE}:start -->[\\s\\S]*<!-- overload-bench-${STORAGE}:end -->\\n?`,
+);
 writeFileSync(
   docs,
   marked.test(current) ? current.replace(marked, section) : `${current.trimEnd()}\n\n${section}`,
