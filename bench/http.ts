@@ -60,12 +60,17 @@ const benchCatalog = (dir: string): string => {
   return path;
 };
 
+/** `BASKET_BENCH_ONLY=GET` measures only the rows whose name has it (the bare baseline always). */
+const only = process.env.BASKET_BENCH_ONLY;
+const skipped = (name: string) => only !== undefined && !name.includes(only) && !name.startsWith('bare');
+
 const run = async (
   name: string,
   url: string,
   headers: Record<string, string>,
   requests: ReadonlyArray<BenchRequest>,
-) => {
+): Promise<Row | undefined> => {
+  if (skipped(name)) return undefined;
   console.log(name);
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers, requests });
   if (result.non2xx > 0 || result.errors > 0)
@@ -88,11 +93,29 @@ const measure = async (
   const headers = { 'x-api-key': apiKeyOf('arena-web'), authorization: `Bearer ${token}` };
   const sample = await sampleBasket(url, headers);
   const basketId = String(Reflect.get(sample, 'id'));
-  const rows = [
+  const etag = (
+    await fetch(`${url}/baskets/${basketId}`, { headers }).then((r) => r.headers.get('etag'))
+  )?.toString();
+  // A warm-up first (JIT tiers, connection pools: the first seconds after start run several times slower on a loaded machine), measured by nobody.
+  if (only === undefined || `${kind}: GET`.includes(only) || only.startsWith(kind))
+    await autocannon({
+      url: `${url}/baskets/${basketId}`,
+      connections: CONNECTIONS,
+      duration: Number(process.env.BASKET_BENCH_WARMUP_S ?? 10),
+      headers,
+    });
+  const measured = [
     await run(`${kind}: GET /baskets/{id}`, url, headers, [{ method: 'GET', path: `/baskets/${basketId}` }]),
+    await run(
+      `${kind}: GET /baskets/{id} with If-None-Match (304)`,
+      url,
+      { ...headers, 'if-none-match': etag ?? '' },
+      [{ method: 'GET', path: `/baskets/${basketId}` }],
+    ),
     await run(`${kind}: add product until Succeeded (3 requests)`, url, headers, addProductChain),
     await run(`${kind}: whole purchase (10 requests)`, url, headers, purchaseChain),
   ];
+  const rows = measured.filter((row): row is Row => row !== undefined);
   await server.close();
   return { rows, sample };
 };
@@ -106,6 +129,7 @@ const bareFastify = async (body: object): Promise<Row> => {
     { method: 'GET', path: '/basket' },
   ]);
   await app.close();
+  if (row === undefined) throw new Error('the baseline is always measured');
   return row;
 };
 
@@ -115,27 +139,32 @@ const catalogPath = benchCatalog(dir);
 const memory = await measure('memory', createMemoryStorage(), catalogPath);
 const baseline = await bareFastify(memory.sample);
 const rows: Row[] = [baseline, ...memory.rows];
-const pglite = await measure(
-  'PGlite',
-  await createPostgresStorage({ db: await openPglite(join(dir, 'pglite')) }),
-  catalogPath,
-);
-rows.push(...pglite.rows);
-try {
-  const pool = await openPgPool(postgresUrl);
-  await dropSchema(pool, 'bench_http');
-  const postgres = await measure(
-    'PostgreSQL',
-    await createPostgresStorage({ db: pool, schema: 'bench_http' }),
+// `BASKET_BENCH_STORAGES=memory,postgres` leaves PGlite out.
+const storages = (process.env.BASKET_BENCH_STORAGES ?? 'memory,pglite,postgres').split(',');
+if (storages.includes('pglite')) {
+  const pglite = await measure(
+    'PGlite',
+    await createPostgresStorage({ db: await openPglite(join(dir, 'pglite')) }),
     catalogPath,
   );
-  rows.push(...postgres.rows);
-  const cleanup = await openPgPool(postgresUrl);
-  await dropSchema(cleanup, 'bench_http');
-  await cleanup.close();
-} catch (error) {
-  console.warn(`PostgreSQL skipped: ${error instanceof Error ? error.message : String(error)}`);
+  rows.push(...pglite.rows);
 }
+if (storages.includes('postgres'))
+  try {
+    const pool = await openPgPool(postgresUrl);
+    await dropSchema(pool, 'bench_http');
+    const postgres = await measure(
+      'PostgreSQL',
+      await createPostgresStorage({ db: pool, schema: 'bench_http' }),
+      catalogPath,
+    );
+    rows.push(...postgres.rows);
+    const cleanup = await openPgPool(postgresUrl);
+    await dropSchema(cleanup, 'bench_http');
+    await cleanup.close();
+  } catch (error) {
+    console.warn(`PostgreSQL skipped: ${error instanceof Error ? error.message : String(error)}`);
+  }
 await rm(dir, { recursive: true, force: true });
 
 const fmt = (n: number, digits = 0) => n.toFixed(digits);
@@ -167,9 +196,11 @@ try {
   current = '# Benchmarks\n';
 }
 const marked = /<!-- http-bench:start -->[\s\S]*<!-- http-bench:end -->\n?/;
-writeFileSync(
-  docs,
-  marked.test(current) ? current.replace(marked, section) : `${current.trimEnd()}\n\n${section}`,
-);
+// A partial run (BASKET_BENCH_ONLY) prints its table and leaves the page alone.
+if (only === undefined)
+  writeFileSync(
+    docs,
+    marked.test(current) ? current.replace(marked, section) : `${current.trimEnd()}\n\n${section}`,
+  );
 console.log(section);
 process.exit(0);

@@ -74,6 +74,43 @@ describe('baskets, payment intents, payment and reads: every success and error s
     expectProblem(await client.send('GET', `/baskets/${'a'.repeat(129)}`, guest), 400, 'validation-failed');
   });
 
+  it('getBasket (2) with If-None-Match: 304 with the ETag and no body for the current version, 200 for a stale one', async () => {
+    const id = await newBasket(client, guest);
+    await succeed(
+      client,
+      guest,
+      'POST',
+      `/baskets/${id}/products/${enc('fnb:arena|46602259e87b5062c3ef0e0f')}`,
+      {
+        quantity: 1,
+      },
+    );
+    const read = await client.send('GET', `/baskets/${id}`, guest);
+    const etag = read.headers.get('etag') ?? '';
+    expect(etag).toBe('"3"');
+    for (const header of [etag, `W/${etag}`, `"1", ${etag}`, '*']) {
+      const cached = await client.send('GET', `/baskets/${id}`, guest, {
+        headers: { 'if-none-match': header },
+      });
+      expect([cached.status, cached.headers.get('etag'), cached.text], header).toEqual([304, etag, '']);
+    }
+    const stale = await client.send('GET', `/baskets/${id}`, guest, {
+      headers: { 'if-none-match': '"1", "2"' },
+    });
+    expect([stale.status, stale.headers.get('etag')]).toEqual([200, etag]);
+    expect(stale.body).toEqual(read.body);
+    expectProblem(
+      await client.send('GET', `/baskets/${id}`, guest, { headers: { 'if-none-match': '3' } }),
+      400,
+      'validation-failed',
+    );
+    expectProblem(
+      await client.send('GET', `/baskets/${UNKNOWN}`, guest, { headers: { 'if-none-match': '*' } }),
+      404,
+      'basket-not-found',
+    );
+  });
+
   it('deleteBasket (3): 412 on a stale If-Match, 200 with the basket as it was, then 404 everywhere (C-7.14)', async () => {
     const id = await newBasket(client, alice);
     await succeed(client, alice, 'PATCH', `/baskets/${id}/assign-contact`);

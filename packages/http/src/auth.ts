@@ -57,7 +57,7 @@ export const storeIdOfApiKey = (apiKey: string): string | undefined => {
 export const apiKeyOf = (storeId: string): string => Buffer.from(storeId, 'utf8').toString('base64');
 
 type Keys = {
-  readonly hs256?: Uint8Array;
+  readonly hs256?: CryptoKey;
   readonly rs256?: CryptoKey;
   readonly es256?: CryptoKey;
 };
@@ -67,9 +67,20 @@ const importKeys = async (options: JwtOptions): Promise<Keys> => {
     const configured = options.publicKeys?.find((key) => key.alg === alg);
     return configured === undefined ? undefined : importSPKI(configured.spki, alg);
   };
-  const [rs256, es256] = await Promise.all([publicKey('RS256'), publicKey('ES256')]);
+  // Imported once: given the secret's bytes, jose would import a WebCrypto key on every request.
+  const secretKey = async (): Promise<CryptoKey | undefined> =>
+    options.secret === undefined
+      ? undefined
+      : globalThis.crypto.subtle.importKey(
+          'raw',
+          new TextEncoder().encode(options.secret),
+          { name: 'HMAC', hash: 'SHA-256' },
+          false,
+          ['verify'],
+        );
+  const [rs256, es256, hs256] = await Promise.all([publicKey('RS256'), publicKey('ES256'), secretKey()]);
   return {
-    ...(options.secret === undefined ? {} : { hs256: new TextEncoder().encode(options.secret) }),
+    ...(hs256 === undefined ? {} : { hs256 }),
     ...(rs256 === undefined ? {} : { rs256 }),
     ...(es256 === undefined ? {} : { es256 }),
   };
@@ -78,7 +89,7 @@ const importKeys = async (options: JwtOptions): Promise<Keys> => {
 /** The verification key for a token's header: only the algorithms that have a configured key. */
 const keyFor =
   (keys: Keys) =>
-  (header: JWTHeaderParameters): Uint8Array | CryptoKey => {
+  (header: JWTHeaderParameters): CryptoKey => {
     const key =
       header.alg === 'HS256'
         ? keys.hs256
@@ -90,6 +101,49 @@ const keyFor =
     if (key === undefined) throw new Error('no key for this algorithm');
     return key;
   };
+
+/** What a verified token said that can change an answer later: its contact and its validity window. */
+type VerifiedToken = { readonly sub: string | undefined; readonly exp: number; readonly nbf?: number };
+
+/** Tokens verified recently, by their text: a client sends the same token with each request. */
+const MAX_VERIFIED_TOKENS = 10_000;
+
+const verifiedTokens = () => {
+  const tokens = new Map<string, VerifiedToken>();
+  return {
+    /** The token, if verified before and still inside its validity window (jose's own comparisons). */
+    get: (token: string): VerifiedToken | undefined => {
+      const verified = tokens.get(token);
+      if (verified === undefined) return undefined;
+      const now = Math.floor(Date.now() / 1000);
+      if (
+        verified.exp <= now - CLOCK_TOLERANCE_SECONDS ||
+        (verified.nbf !== undefined && verified.nbf > now + CLOCK_TOLERANCE_SECONDS)
+      ) {
+        // Verified again, so that the answer (expired, not yet valid) is jose's.
+        tokens.delete(token);
+        return undefined;
+      }
+      return verified;
+    },
+    set: (token: string, verified: VerifiedToken): void => {
+      if (tokens.size >= MAX_VERIFIED_TOKENS) {
+        const oldest = tokens.keys().next();
+        if (oldest.done !== true) tokens.delete(oldest.value);
+      }
+      tokens.set(token, verified);
+    },
+  };
+};
+
+/** The principal a token's `sub` makes, or the problem with it. */
+const principalOf = (storeId: string, sub: unknown): AuthOutcome => {
+  if (sub === undefined) return { ok: true, principal: { storeId } };
+  if (typeof sub !== 'string' || sub.length === 0 || badStringReason(sub) !== undefined) {
+    return { ok: false, detail: 'The bearer token has an invalid sub claim.' };
+  }
+  return { ok: true, principal: { storeId, contactId: sub } };
+};
 
 /**
  * Builds the C-2 authenticator: `x-api-key` must be the base64 of a known store id, and the bearer
@@ -112,6 +166,9 @@ export const createAuthenticator = async (options: AuthOptions): Promise<Authent
     ...(options.jwt.issuer === undefined ? {} : { issuer: options.jwt.issuer }),
   };
   const getKey = keyFor(keys);
+  // A signature, once verified, stays verified for the same keys: only the time checks are redone
+  // (the configuration of audience, issuer and keys is fixed for the authenticator's life).
+  const verified = verifiedTokens();
 
   return async ({ apiKey, authorization }) => {
     if (typeof apiKey !== 'string') return { ok: false, detail: 'The x-api-key header is required, once.' };
@@ -122,17 +179,19 @@ export const createAuthenticator = async (options: AuthOptions): Promise<Authent
     const token = authorization === undefined ? undefined : BEARER.exec(authorization)?.[1];
     if (token === undefined)
       return { ok: false, detail: 'A bearer token (Authorization: Bearer <JWT>) is required.' };
+    const known = verified.get(token);
+    if (known !== undefined) return principalOf(storeId, known.sub);
     try {
       const { payload } = await jwtVerify(token, getKey, verifyOptions);
-      if (payload.sub === undefined) return { ok: true, principal: { storeId } };
-      if (
-        typeof payload.sub !== 'string' ||
-        payload.sub.length === 0 ||
-        badStringReason(payload.sub) !== undefined
-      ) {
-        return { ok: false, detail: 'The bearer token has an invalid sub claim.' };
-      }
-      return { ok: true, principal: { storeId, contactId: payload.sub } };
+      const outcome = principalOf(storeId, payload.sub);
+      // `exp` is required and checked by jose; `sub` is cached only when it makes a principal.
+      if (outcome.ok && typeof payload.exp === 'number')
+        verified.set(token, {
+          sub: outcome.principal.contactId,
+          exp: payload.exp,
+          ...(typeof payload.nbf === 'number' ? { nbf: payload.nbf } : {}),
+        });
+      return outcome;
     } catch (error) {
       if (error instanceof errors.JWTExpired) return { ok: false, detail: 'The bearer token has expired.' };
       // Which other check failed is not told: it would help forgers more than clients.

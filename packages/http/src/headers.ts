@@ -34,6 +34,35 @@ export const parseIfMatch = (header: string | undefined): Parsed<Preconditions> 
   };
 };
 
+const ENTITY_TAG = /^(W\/)?"([\x21\x23-\x7e]*)"$/;
+const VERSION = /^[1-9]\d{0,14}$/;
+
+/**
+ * `If-None-Match` on a read: `*` or a comma-separated list of entity tags, weak or strong (RFC 9110
+ * compares them weakly). The versions they name; tags that name none are well formed but never
+ * match. A malformed value is a 400 `validation-failed`, as for If-Match.
+ */
+export const parseIfNoneMatch = (header: string | undefined): Parsed<Preconditions> => {
+  if (header === undefined) return { ok: true, value: {} };
+  if (header.trim() === '*') return { ok: true, value: { ifNoneMatch: '*' } };
+  const versions: number[] = [];
+  for (const part of header.split(',')) {
+    const tag = ENTITY_TAG.exec(part.trim());
+    if (tag === null) {
+      return {
+        ok: false,
+        error: {
+          path: 'If-None-Match',
+          message: 'expected * or a comma-separated list of entity tags such as "3"',
+        },
+      };
+    }
+    const opaque = tag[2] ?? '';
+    if (VERSION.test(opaque)) versions.push(Number(opaque));
+  }
+  return { ok: true, value: { ifNoneMatch: versions } };
+};
+
 const IDEMPOTENCY_KEY = /^[\x20-\x7e]{1,255}$/;
 
 /** `Idempotency-Key` (C-6.3): 1 to 255 printable ASCII characters. */

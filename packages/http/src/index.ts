@@ -14,6 +14,8 @@ export { HealthStatus, openApiDocument, publicEndpoints } from './openapi/docume
 export { renderApiReference } from './openapi/html';
 export type { JsonSchema, SchemaRegistry } from './openapi/json-schema';
 export { createSchemaRegistry } from './openapi/json-schema';
+export type { LoadLimits, LoadShedder } from './overload';
+export { createLoadShedder } from './overload';
 export type { BasketHttpOptions } from './plugin';
 export { BODY_LIMIT, basketHttp, routeMatcher } from './plugin';
 export { PROBLEM_CONTENT_TYPE, PROBLEM_TYPE_BASE, problem } from './problems';

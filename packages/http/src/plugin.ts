@@ -5,6 +5,7 @@ import { handleError } from './errors';
 import { checkedJsonParser } from './json-parser';
 import { type OpenApiOptions, openApiDocument, publicEndpoints } from './openapi/document';
 import { renderApiReference } from './openapi/html';
+import { createLoadShedder, type LoadLimits } from './overload';
 import {
   methodNotAllowed,
   problem,
@@ -28,6 +29,8 @@ export type BasketHttpOptions = {
   readonly ready?: () => Promise<boolean>;
   /** `servers` of the OpenAPI document. */
   readonly openApi?: OpenApiOptions;
+  /** Bounds of the work in progress: past them, 503 with Retry-After. Default: none. */
+  readonly limits?: LoadLimits;
 };
 
 /** The methods every known path answers, public endpoints included. */
@@ -82,6 +85,8 @@ const plugin: FastifyPluginAsync<BasketHttpOptions> = async (app: FastifyInstanc
   // 400 before anything else reads the body (C-1.6).
   app.removeContentTypeParser(['text/plain', 'application/json']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, checkedJsonParser(app));
+  // First of all: an overloaded process spends nothing more on a request than its 503.
+  if (options.limits !== undefined) app.addHook('onRequest', createLoadShedder(options.limits).hook);
   app.addHook(
     'onRequest',
     routeCheck(() => closing),

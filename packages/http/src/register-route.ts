@@ -7,6 +7,7 @@ import {
   parseEventPage,
   parseIdempotencyKey,
   parseIfMatch,
+  parseIfNoneMatch,
   parseWaitMs,
   requestFingerprint,
 } from './headers';
@@ -50,8 +51,10 @@ const contextOf = (
   const path = `${route.path} ${canonicalJson(params)}`;
   const key = route.modifying ? parseIdempotencyKey(single(request.headers['idempotency-key'])) : undefined;
   const pre = route.ifMatch ? parseIfMatch(single(request.headers['if-match'])) : undefined;
+  const fresh = route.ifNoneMatch ? parseIfNoneMatch(single(request.headers['if-none-match'])) : undefined;
   const wait = route.operationId === 'getNotification' ? parseWaitMs(request.query) : undefined;
-  for (const parsed of [key, pre, wait]) if (parsed !== undefined && !parsed.ok) errors.push(parsed.error);
+  for (const parsed of [key, pre, fresh, wait])
+    if (parsed !== undefined && !parsed.ok) errors.push(parsed.error);
   if (errors.length > 0) return { ok: false, errors };
   const idempotencyKey = key?.ok === true ? key.value : undefined;
   const caller: Caller = {
@@ -73,11 +76,26 @@ const contextOf = (
       caller,
       params,
       body: request.body,
-      pre: pre?.ok === true ? pre.value : {},
+      pre: { ...(pre?.ok === true ? pre.value : {}), ...(fresh?.ok === true ? fresh.value : {}) },
       ...(waitMs === undefined ? {} : { waitMs }),
       ...(route.operationId === 'getBasketEvents' ? { page: parseEventPage(request.query) } : {}),
     },
   };
+};
+
+const texts = new WeakMap<object, string>();
+
+/**
+ * The JSON text of a body. The app hands out the same body object for reads of an unchanged basket
+ * (its rendered-view cache), so its text is kept with it; answers are never changed once made.
+ */
+const serialized = (body: object): string => {
+  let text = texts.get(body);
+  if (text === undefined) {
+    text = JSON.stringify(body);
+    texts.set(body, text);
+  }
+  return text;
 };
 
 /** Sends an API answer: problems as problem+json, 204 without a body, ETag on basket answers (C-6.1). */
@@ -86,10 +104,10 @@ export const sendAnswer = (reply: FastifyReply, route: RouteSpec, answer: Answer
   if ('problem' in answer) {
     return sendProblem(reply, answer.problem, answer.problem.status === 401 ? WWW_AUTHENTICATE : {});
   }
-  if (route.etag && answer.status === 200 && answer.version !== undefined)
+  if (route.etag && (answer.status === 200 || answer.status === 304) && answer.version !== undefined)
     reply.header('etag', etagOf(answer.version));
-  if (answer.status === 204) return reply.code(204).send();
-  return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body);
+  if (answer.status === 204 || answer.status === 304) return reply.code(answer.status).send();
+  return reply.code(answer.status).type('application/json; charset=utf-8').send(serialized(answer.body));
 };
 
 /** A long poll answers at once when the server starts closing, so that shutdown does not wait 30 s. */

@@ -28,7 +28,7 @@ const cases: ReadonlyArray<{
   args: ReadonlyArray<unknown>;
 }> = [
   { method: 'POST', url: '/baskets', operation: 'createBasket', args: [] },
-  { method: 'GET', url: B, operation: 'getBasket', args: [BASKET_ID] },
+  { method: 'GET', url: B, operation: 'getBasket', args: [BASKET_ID, {}] },
   { method: 'DELETE', url: B, operation: 'deleteBasket', args: [BASKET_ID, {}] },
   { method: 'PATCH', url: `${B}/assign-contact`, operation: 'assignContact', args: [BASKET_ID, {}] },
   {

@@ -91,6 +91,7 @@ export const createBasketServer = async (
       await storage.events.readStream('basket-readiness-probe');
       return true;
     },
+    limits: config.limits,
   });
 
   const sweeper = setInterval(() => {

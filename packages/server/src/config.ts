@@ -27,6 +27,15 @@ export type ServerConfig = {
   /** `BASKET_NATS_URL`: unset → no broker. */
   readonly natsUrl?: string;
   readonly providerLatencyMs: number;
+  /**
+   * `BASKET_MAX_REQUESTS_IN_FLIGHT` (default 256), `BASKET_MAX_LONG_POLLS` (default 1024),
+   * `BASKET_RETRY_AFTER_S` (default 1): past a limit a request is a 503 with Retry-After; 0: no limit.
+   */
+  readonly limits: {
+    readonly maxRequestsInFlight: number;
+    readonly maxLongPolls: number;
+    readonly retryAfterSeconds: number;
+  };
   readonly production: boolean;
   readonly logLevel: string;
 };
@@ -73,11 +82,30 @@ export const readConfig = (env: Environment): Read<ServerConfig> => {
   const keys = publicKeys(env);
   const secret = nonEmpty(env.BASKET_JWT_SECRET);
   const schema = databaseSchema(env.BASKET_DATABASE_SCHEMA);
-  const errors = [port, latency, keys, schema].flatMap((read) => (read.ok ? [] : [read.error]));
+  const inFlight = integer(
+    'BASKET_MAX_REQUESTS_IN_FLIGHT',
+    env.BASKET_MAX_REQUESTS_IN_FLIGHT,
+    256,
+    1_000_000,
+  );
+  const longPolls = integer('BASKET_MAX_LONG_POLLS', env.BASKET_MAX_LONG_POLLS, 1024, 1_000_000);
+  const retryAfter = integer('BASKET_RETRY_AFTER_S', env.BASKET_RETRY_AFTER_S, 1, 3600);
+  const errors = [port, latency, keys, schema, inFlight, longPolls, retryAfter].flatMap((read) =>
+    read.ok ? [] : [read.error],
+  );
   if (production && secret === undefined && keys.ok && keys.value.length === 0) {
     errors.push('BASKET_JWT_SECRET (or BASKET_JWT_PUBLIC_KEY) is required when NODE_ENV=production');
   }
-  if (!port.ok || !latency.ok || !keys.ok || !schema.ok || errors.length > 0)
+  if (
+    !port.ok ||
+    !latency.ok ||
+    !keys.ok ||
+    !schema.ok ||
+    !inFlight.ok ||
+    !longPolls.ok ||
+    !retryAfter.ok ||
+    errors.length > 0
+  )
     return { ok: false, error: errors.join('; ') };
   const developmentSecret = secret === undefined && keys.value.length === 0;
   const databaseUrl = nonEmpty(env.BASKET_DATABASE_URL);
@@ -102,6 +130,11 @@ export const readConfig = (env: Environment): Read<ServerConfig> => {
       },
       ...(natsUrl === undefined ? {} : { natsUrl }),
       providerLatencyMs: latency.value,
+      limits: {
+        maxRequestsInFlight: inFlight.value,
+        maxLongPolls: longPolls.value,
+        retryAfterSeconds: retryAfter.value,
+      },
       production,
       logLevel: nonEmpty(env.BASKET_LOG_LEVEL) ?? 'info',
     },

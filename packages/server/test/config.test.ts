@@ -12,6 +12,7 @@ describe('readConfig (C-10.1)', () => {
         host: '127.0.0.1',
         jwt: { secret: DEVELOPMENT_JWT_SECRET, developmentSecret: true, publicKeys: [] },
         providerLatencyMs: 0,
+        limits: { maxRequestsInFlight: 256, maxLongPolls: 1024, retryAfterSeconds: 1 },
         production: false,
         logLevel: 'info',
       },
@@ -29,6 +30,9 @@ describe('readConfig (C-10.1)', () => {
       BASKET_NATS_URL: 'nats://127.0.0.1:4222',
       BASKET_PROVIDER_LATENCY_MS: '250',
       BASKET_JWT_AUDIENCE: 'basket',
+      BASKET_MAX_REQUESTS_IN_FLIGHT: '64',
+      BASKET_MAX_LONG_POLLS: '0',
+      BASKET_RETRY_AFTER_S: '5',
     });
     expect(config).toMatchObject({
       ok: true,
@@ -41,6 +45,7 @@ describe('readConfig (C-10.1)', () => {
         jwt: { secret: 's3cret', developmentSecret: false, audience: 'basket' },
         natsUrl: 'nats://127.0.0.1:4222',
         providerLatencyMs: 250,
+        limits: { maxRequestsInFlight: 64, maxLongPolls: 0, retryAfterSeconds: 5 },
       },
     });
   });
@@ -50,10 +55,14 @@ describe('readConfig (C-10.1)', () => {
       PORT: 'eighty',
       BASKET_PROVIDER_LATENCY_MS: '-1',
       BASKET_DATABASE_SCHEMA: 'Basket; DROP',
+      BASKET_MAX_REQUESTS_IN_FLIGHT: 'many',
+      BASKET_RETRY_AFTER_S: '3601',
       NODE_ENV: 'production',
     });
     expect(config.ok).toBe(false);
     if (!config.ok) {
+      expect(config.error).toContain('BASKET_MAX_REQUESTS_IN_FLIGHT');
+      expect(config.error).toContain('BASKET_RETRY_AFTER_S');
       expect(config.error).toContain('PORT');
       expect(config.error).toContain('BASKET_DATABASE_SCHEMA');
       expect(config.error).toContain('BASKET_PROVIDER_LATENCY_MS');

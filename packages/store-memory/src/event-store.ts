@@ -3,8 +3,10 @@ import { copy, type MemoryState } from './state';
 
 export const memoryEventStore = (state: MemoryState): EventStore => ({
   readStream: async (streamId, afterVersion = 0, limit) => {
-    const events = (state.streams.get(streamId) ?? []).filter((event) => event.version > afterVersion);
-    return copy(limit === undefined ? events : events.slice(0, Math.max(0, limit)));
+    const after = (state.streams.get(streamId) ?? []).filter((event) => event.version > afterVersion);
+    const page = limit === undefined ? after : after.slice(0, Math.max(0, limit));
+    // Nothing new is the common answer of a load from the state cache: no copy to make.
+    return page.length === 0 ? [] : copy(page);
   },
 });
 

@@ -1,23 +1,71 @@
 import type { HoldRow, HoldsChange } from '@basket/app';
-import { type MemoryState, millis } from './state';
+import { type ExpiringUnits, type MemoryState, millis } from './state';
 
 /** A hold counts until its `expiresAt`: at that instant it stops counting for everybody (C-7.8). */
 export const isLive = (hold: HoldRow, now: number): boolean =>
   hold.expiresAt === undefined || millis(hold.expiresAt) > now;
 
-/** Units of `resource` held, unexpired at `now`, by holders other than `holder`. */
+/** The first index of `expiring` whose `at` is above `at` (sorted by `at`). */
+const firstAfter = (expiring: ReadonlyArray<ExpiringUnits>, at: number): number => {
+  let [low, high] = [0, expiring.length];
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((expiring[middle] as ExpiringUnits).at <= at) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+};
+
+/** Adds `sign` × a row to its resource's units. */
+const count = (state: MemoryState, holder: string, row: HoldRow, sign: 1 | -1): void => {
+  let units = state.holdUnits.get(row.resource);
+  if (units === undefined) {
+    units = { total: 0, expiring: [] };
+    state.holdUnits.set(row.resource, units);
+  }
+  units.total += sign * row.quantity;
+  if (row.expiresAt === undefined) return;
+  const at = millis(row.expiresAt);
+  if (sign === 1) {
+    units.expiring.splice(firstAfter(units.expiring, at), 0, { at, holder, quantity: row.quantity });
+    return;
+  }
+  // The rows of one expiry sit together, just before `firstAfter(at)`.
+  for (let i = firstAfter(units.expiring, at) - 1; i >= 0 && units.expiring[i]?.at === at; i--) {
+    const entry = units.expiring[i];
+    if (entry?.holder === holder && entry.quantity === row.quantity) {
+      units.expiring.splice(i, 1);
+      break;
+    }
+  }
+  if (units.total === 0 && units.expiring.length === 0) state.holdUnits.delete(row.resource);
+};
+
+/** Replaces the holder's rows, keeping each resource's units with them. */
+export const setHolds = (state: MemoryState, holder: string, rows: ReadonlyArray<HoldRow>): void => {
+  for (const row of state.holds.get(holder) ?? []) count(state, holder, row, -1);
+  if (rows.length > 0) state.holds.set(holder, rows);
+  else state.holds.delete(holder);
+  for (const row of rows) count(state, holder, row, 1);
+};
+
+/**
+ * Units of `resource` held, unexpired at `now`, by holders other than `holder`: the resource's
+ * units less the expired rows not yet released (at the front of its expiry index; the sweeper
+ * releases them) and less the holder's own unexpired rows. Never a walk over every holder.
+ */
 export const liveUnitsOfOthers = (
   state: MemoryState,
   resource: string,
   holder: string,
   now: number,
 ): number => {
-  let units = 0;
-  for (const [other, rows] of state.holds) {
-    if (other === holder) continue;
-    for (const row of rows) if (row.resource === resource && isLive(row, now)) units += row.quantity;
-  }
-  return units;
+  const units = state.holdUnits.get(resource);
+  if (units === undefined) return 0;
+  let live = units.total;
+  const expired = firstAfter(units.expiring, now);
+  for (let i = 0; i < expired; i++) live -= (units.expiring[i] as ExpiringUnits).quantity;
+  return live - liveUnitsOf(state.holds.get(holder) ?? [], resource, now);
 };
 
 const liveUnitsOf = (rows: ReadonlyArray<HoldRow>, resource: string, now: number): number =>

@@ -12,6 +12,12 @@ import type {
   StreamId,
 } from '@basket/app';
 
+/** A hold row that runs out, in its resource's index: at `at` (epoch ms) it stops counting. */
+export type ExpiringUnits = { readonly at: number; readonly holder: string; readonly quantity: number };
+
+/** Units of one resource: all rows' units, and the rows that expire sorted by `at`. */
+export type ResourceUnits = { total: number; readonly expiring: ExpiringUnits[] };
+
 /** An accepted command with its notification, as the queue keeps it. */
 export type QueueEntry = { readonly command: AcceptedCommand; notification: NotificationRecord };
 
@@ -30,8 +36,10 @@ export type MemoryState = {
   readonly queueByBasket: Map<string, string[]>;
   readonly idempotency: Map<string, IdempotencyRecord>;
   readonly outbox: OutboxRow[];
-  /** Holds by holder (a basket). */
+  /** Holds by holder (a basket). Written only through `setHolds` (holds.ts), which keeps `holdUnits`. */
   readonly holds: Map<string, ReadonlyArray<HoldRow>>;
+  /** By resource: the units of every hold row, expired or not, and the rows that expire, by expiry. */
+  readonly holdUnits: Map<string, ResourceUnits>;
   /** The outbox relay's lease: who holds it, until when (epoch ms). */
   lease: { readonly holder: string; readonly until: number } | undefined;
   /** Last issued accept sequence and outbox position. */
@@ -52,6 +60,7 @@ export const emptyState = (): MemoryState => ({
   idempotency: new Map(),
   outbox: [],
   holds: new Map(),
+  holdUnits: new Map(),
   lease: undefined,
   counters: { sequence: 0, position: 0 },
   ledger: { sessions: new Map(), charges: new Map(), confirmations: new Map() },

@@ -17,7 +17,7 @@ import {
   storeIdempotency,
 } from './command-queue';
 import { keepNewest } from './event-store';
-import { liveUnitsOfOthers, overbookedResource } from './holds';
+import { liveUnitsOfOthers, overbookedResource, setHolds } from './holds';
 import { appendToOutbox } from './outbox';
 import { copy, type MemoryState, millis } from './state';
 
@@ -95,9 +95,11 @@ const apply = (state: MemoryState, commit: Commit): number => {
     }
   }
   if (commit.holds !== undefined) {
-    const rows = copy(commit.holds.holds).filter((row) => row.quantity > 0);
-    if (rows.length > 0) state.holds.set(commit.holds.holder, rows);
-    else state.holds.delete(commit.holds.holder);
+    setHolds(
+      state,
+      commit.holds.holder,
+      copy(commit.holds.holds).filter((row) => row.quantity > 0),
+    );
   }
   if (commit.completion !== undefined) {
     const entry = state.queue.get(commit.completion.notificationId);

@@ -142,4 +142,21 @@ export const migrations: ReadonlyArray<Migration> = [
         FOR EACH ROW EXECUTE FUNCTION ${t.schema}.outbox_in_basket_order();
     `,
   },
+  {
+    version: 6,
+    name: 'units held per resource, kept with the holds; expired holds by resource',
+    // Written with the holds by every commit from this version on: stop processes of older
+    // versions before migrating (they would change holds without the counts).
+    sql: (t) => `
+      CREATE TABLE ${t.holdCounts} (
+        resource text PRIMARY KEY,
+        units bigint NOT NULL
+      );
+      LOCK TABLE ${t.holds} IN SHARE MODE;
+      INSERT INTO ${t.holdCounts} (resource, units)
+        SELECT resource, sum(quantity) FROM ${t.holds} GROUP BY resource;
+      CREATE INDEX holds_resource_expires_at_idx ON ${t.holds} (resource, expires_at)
+        WHERE expires_at IS NOT NULL;
+    `,
+  },
 ];

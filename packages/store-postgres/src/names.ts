@@ -21,6 +21,8 @@ export type Tables = {
   readonly outbox: string;
   readonly idempotency: string;
   readonly holds: string;
+  /** Units held per resource, expired holds included (see holds.ts). */
+  readonly holdCounts: string;
   readonly leases: string;
   readonly paymentSessions: string;
   readonly paymentCharges: string;
@@ -38,6 +40,7 @@ export const tablesOf = (schema: string): Tables => {
     outbox: `${s}.outbox`,
     idempotency: `${s}.idempotency`,
     holds: `${s}.holds`,
+    holdCounts: `${s}.hold_counts`,
     leases: `${s}.leases`,
     paymentSessions: `${s}.payment_sessions`,
     paymentCharges: `${s}.payment_charges`,

@@ -11,7 +11,8 @@ import type { Answer, Caller, Preconditions } from './types';
  */
 export type BasketApi = {
   /** 1 */ readonly createBasket: (caller: Caller) => Promise<Answer>;
-  /** 2 */ readonly getBasket: (caller: Caller, basketId: string) => Promise<Answer>;
+  /** 2; `pre.ifNoneMatch` naming the current version answers 304 without building the view. */
+  readonly getBasket: (caller: Caller, basketId: string, pre?: Preconditions) => Promise<Answer>;
   /** 3 */ readonly deleteBasket: (caller: Caller, basketId: string, pre?: Preconditions) => Promise<Answer>;
   /** 4 */ readonly assignContact: (caller: Caller, basketId: string, pre?: Preconditions) => Promise<Answer>;
   /** 5 */ readonly createPaymentIntent: (

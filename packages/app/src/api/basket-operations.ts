@@ -11,7 +11,7 @@ import { decodePath, plainId } from './decode';
 import { eventPageErrors, readEventPage } from './event-listing';
 import { type Attempt, type Replay, withIdempotency } from './idempotency';
 import type { Caller, Preconditions } from './types';
-import { basketJson } from './views';
+import { basketJson, cachedBasketJson, viewAsCommitted } from './views';
 
 type BasketOperations = Pick<BasketApi, 'createBasket' | 'getBasket' | 'deleteBasket' | 'getBasketEvents'>;
 
@@ -70,13 +70,20 @@ const deleteBasket = (env: ApiEnv, caller: Caller, basketId: string, pre?: Preco
 export const basketOperations = (env: ApiEnv, replay: Replay): BasketOperations => ({
   createBasket: (caller) => withIdempotency(env.ctx, caller, replay, () => createBasket(env, caller)),
 
-  getBasket: async (caller, basketId) => {
+  getBasket: async (caller, basketId, pre) => {
     const path = basketPath(basketId);
     if (E.isLeft(path)) return path.left;
     const basket = await basketForCaller(env.ctx, caller, path.right.basketId);
-    return E.isLeft(basket)
-      ? basket.left
-      : ok(basketJson(basket.right.state, nowOf(env.ctx.clock)), basket.right.version);
+    if (E.isLeft(basket)) return basket.left;
+    const { state, version } = basket.right;
+    const now = nowOf(env.ctx.clock);
+    // The caller's copy is current: no view is built. After the 404 and 403 checks, so a 304 tells
+    // nothing that a 200 would not; never once a hold has run out since the version was committed
+    // (the view changed without a new version, C-7.8).
+    const known = pre?.ifNoneMatch;
+    if ((known === '*' || known?.includes(version)) && viewAsCommitted(state, now))
+      return { status: 304, version };
+    return ok(cachedBasketJson(state, now), version);
   },
 
   deleteBasket: (caller, basketId, pre) =>

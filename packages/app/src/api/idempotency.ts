@@ -79,6 +79,8 @@ export const storedAnswerOf = (answer: Answer): StoredAnswer | undefined => {
     const { type, title, detail, code } = answer.problem;
     return { status, problem: { type, title, status, detail, code } };
   }
+  // 304 answers reads only (If-None-Match), which take no key.
+  if (answer.status === 304) return undefined;
   return {
     status: answer.status,
     ...('body' in answer ? { body: answer.body } : {}),

@@ -8,8 +8,14 @@ export type Caller = {
   readonly idempotency?: { readonly key: string; readonly fingerprint: string };
 };
 
-/** Preconditions a transport passes through (C-6.1): the If-Match version, when sent. */
-export type Preconditions = { readonly ifMatch?: number };
+/**
+ * Preconditions a transport passes through (C-6.1): the If-Match version, when sent; for reads, the
+ * If-None-Match versions (`*`: any), when sent: a read of one of them answers 304 without a body.
+ */
+export type Preconditions = {
+  readonly ifMatch?: number;
+  readonly ifNoneMatch?: ReadonlyArray<number> | '*';
+};
 
 /** RFC 9457 problem with the contract's stable code (C-3.1). */
 export type Problem = {
@@ -28,4 +34,6 @@ export type Problem = {
 export type Answer =
   | { readonly status: 200 | 202; readonly body: JsonObject; readonly version?: number }
   | { readonly status: 204; readonly version?: number }
+  /** A read whose If-None-Match names the current version: the caller's copy is current. */
+  | { readonly status: 304; readonly version: number }
   | { readonly status: 400 | 402 | 403 | 404 | 409 | 412 | 422 | 500; readonly problem: Problem };

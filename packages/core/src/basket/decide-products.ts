@@ -1,6 +1,5 @@
 import type { Either } from 'fp-ts/Either';
 import * as E from 'fp-ts/Either';
-import { pipe } from 'fp-ts/function';
 import type {
   CatalogConsumableProduct,
   CatalogProductEntry,
@@ -31,7 +30,7 @@ import type { BasketFacts } from './facts';
 import type { ConsumableLine, VariableProductLine } from './line';
 import { unitsOf, variantIdOf } from './line';
 import type { ExistingBasket } from './state';
-import { allLines, findLine } from './state';
+import { findLine } from './state';
 
 type AddProduct = BasketCommandOf<'AddProduct'>;
 type Addable =
@@ -98,6 +97,12 @@ const crossSellOf = (
   );
 };
 
+/** Sets `key` on `target` unless `value` is undefined (C-1.2: absent, never undefined or null). */
+const put = (target: Record<string, unknown>, key: string, value: unknown): void => {
+  if (value !== undefined) target[key] = value;
+};
+
+/** The line an add makes (its fields in the order events have always recorded them). */
 const newLine = (
   id: ProviderIdentity,
   item: Addable,
@@ -105,79 +110,89 @@ const newLine = (
   crossSell: CrossSell,
   state: ExistingBasket,
 ): AddedLine => {
-  const common = {
+  const line: Record<string, unknown> = {
     id,
     productId: item.product.id,
     deliveryMethodIdOptions: item.product.deliveryMethodIdOptions,
     quantity: command.quantity,
-    kioskId: command.kioskId,
-    timestreamId: command.timestreamId,
-    ...crossSell,
   };
+  put(line, 'kioskId', command.kioskId);
+  put(line, 'timestreamId', command.timestreamId);
+  put(line, 'crossSoldFromProductId', crossSell.crossSoldFromProductId);
+  put(line, 'crossSoldFromLineItemId', crossSell.crossSoldFromLineItemId);
   if (item.type === 'VariableProduct') {
     const { variant } = item;
-    return omitUndefined({
-      ...common,
-      type: 'VariableProduct',
-      unitPrice: fromMinorUnits(state.currency, variant.price),
-      variant: { id: variant.id, name: variant.name, sku: variant.sku, imageUrl: variant.imageUrl },
-      productGroupId: command.productGroupId,
-    });
+    line.type = 'VariableProduct';
+    line.unitPrice = fromMinorUnits(state.currency, variant.price);
+    line.variant = { id: variant.id, name: variant.name, sku: variant.sku, imageUrl: variant.imageUrl };
+    put(line, 'productGroupId', command.productGroupId);
+    return line as VariableProductLine;
   }
   const { product } = item;
-  return omitUndefined({
-    ...common,
-    type: 'Consumable',
-    unitPrice: fromMinorUnits(state.currency, product.unitPrice),
-    title: product.title,
-    productGroupId: command.productGroupId ?? product.productGroupId,
-    validUntil: product.validUntil,
-    description: product.description,
-    allergens: product.allergens,
-    image: product.image,
-    calories: product.calories,
-  });
+  line.type = 'Consumable';
+  line.unitPrice = fromMinorUnits(state.currency, product.unitPrice);
+  line.title = product.title;
+  put(line, 'productGroupId', command.productGroupId ?? product.productGroupId);
+  put(line, 'validUntil', product.validUntil);
+  put(line, 'description', product.description);
+  put(line, 'allergens', product.allergens);
+  put(line, 'image', product.image);
+  put(line, 'calories', product.calories);
+  return line as ConsumableLine;
 };
 
-/** C-7.3: the same product, variant, kiosk, product group, timestream and cross-sell parent make the same line. */
-const sameLine = (a: AddedLine, b: AddedLine): boolean =>
-  a.productId === b.productId &&
-  variantIdOf(a) === variantIdOf(b) &&
-  a.kioskId === b.kioskId &&
-  a.productGroupId === b.productGroupId &&
-  a.timestreamId === b.timestreamId &&
-  a.crossSoldFromLineItemId === b.crossSoldFromLineItemId &&
-  a.crossSoldFromProductId === b.crossSoldFromProductId;
+/**
+ * C-7.3: the same product, variant, kiosk, product group, timestream and cross-sell parent make the
+ * same line. Compared with the fields `newLine` would give the added line, without building it.
+ */
+const sameLine = (line: AddedLine, item: Addable, command: AddProduct, crossSell: CrossSell): boolean =>
+  line.productId === item.product.id &&
+  variantIdOf(line) === variantOf(item) &&
+  line.kioskId === command.kioskId &&
+  line.productGroupId ===
+    (item.type === 'Consumable'
+      ? (command.productGroupId ?? item.product.productGroupId)
+      : command.productGroupId) &&
+  line.timestreamId === command.timestreamId &&
+  line.crossSoldFromLineItemId === crossSell.crossSoldFromLineItemId &&
+  line.crossSoldFromProductId === crossSell.crossSoldFromProductId;
 
 const variantOf = (item: Addable): string | undefined =>
   item.type === 'VariableProduct' ? item.variant.id : undefined;
 
 /** addProductToBasket (C-7.2, C-7.3, C-7.3a, C-7.4, C-7.13). */
-export const decideAddProduct = (command: AddProduct, state: ExistingBasket, facts: BasketFacts): Decision =>
-  E.flatMap(productOnSale(facts, command.productId), (entry) =>
-    E.flatMap(addable(entry, command), (item) => {
-      const currency = facts.catalog.catalog.currency.code;
-      const { provider } = entry;
-      const refusal = firstRefusal(
-        () =>
-          command.currency !== undefined && command.currency !== currency
-            ? problem('currency-mismatch', `the catalog's currency is ${currency}, not ${command.currency}`)
-            : undefined,
-        () =>
-          command.kioskId !== undefined && !provider.kiosks.some((k) => k.id === command.kioskId)
-            ? problem('kiosk-not-found', `provider ${provider.id} has no kiosk ${command.kioskId}`)
-            : undefined,
-        () =>
-          Number.isInteger(command.quantity) && command.quantity >= 1
-            ? undefined
-            : problem('validation-failed', 'quantity must be a whole number of at least 1'),
-      );
-      if (refusal) return E.left(refusal);
-      return E.flatMap(crossSellOf(state, facts, command), (crossSell) =>
-        addLine(command, state, facts, entry, item, crossSell),
-      );
-    }),
+export const decideAddProduct = (
+  command: AddProduct,
+  state: ExistingBasket,
+  facts: BasketFacts,
+): Decision => {
+  // Plain Left checks rather than `E.flatMap`: this is the hottest decision (fp-ts's dual `flatMap`
+  // copies its arguments on every call).
+  const entry = productOnSale(facts, command.productId);
+  if (E.isLeft(entry)) return entry;
+  const item = addable(entry.right, command);
+  if (E.isLeft(item)) return item;
+  const currency = facts.catalog.catalog.currency.code;
+  const { provider } = entry.right;
+  const refusal = firstRefusal(
+    () =>
+      command.currency !== undefined && command.currency !== currency
+        ? problem('currency-mismatch', `the catalog's currency is ${currency}, not ${command.currency}`)
+        : undefined,
+    () =>
+      command.kioskId !== undefined && !provider.kiosks.some((k) => k.id === command.kioskId)
+        ? problem('kiosk-not-found', `provider ${provider.id} has no kiosk ${command.kioskId}`)
+        : undefined,
+    () =>
+      Number.isInteger(command.quantity) && command.quantity >= 1
+        ? undefined
+        : problem('validation-failed', 'quantity must be a whole number of at least 1'),
   );
+  if (refusal) return E.left(refusal);
+  const crossSell = crossSellOf(state, facts, command);
+  if (E.isLeft(crossSell)) return crossSell;
+  return addLine(command, state, facts, entry.right, item.right, crossSell.right);
+};
 
 const addLine = (
   command: AddProduct,
@@ -190,9 +205,10 @@ const addLine = (
   const { product } = item;
   const variantId = variantOf(item);
   const resource = stockResource(product.id, variantId);
-  const heldOfResource = allLines(state)
-    .filter((l) => l.productId === product.id && variantIdOf(l) === variantId)
-    .reduce((n, l) => n + unitsOf(l), 0);
+  let heldOfResource = 0;
+  for (const pb of state.providerBaskets)
+    for (const l of pb.lines)
+      if (l.productId === product.id && variantIdOf(l) === variantId) heldOfResource += unitsOf(l);
   const refusal = firstRefusal(
     () =>
       quantityLimitRefusal(
@@ -205,11 +221,12 @@ const addLine = (
   );
   if (refusal) return E.left(refusal);
   const ids = freshIdSupply(command.freshIds);
-  // The line this add would make, were it new; its id is only a placeholder for the comparison.
-  const wanted = newLine(product.id, item, command, crossSell, state);
   for (const pb of state.providerBaskets) {
     for (const line of pb.lines) {
-      if ((line.type === 'Consumable' || line.type === 'VariableProduct') && sameLine(line, wanted)) {
+      if (
+        (line.type === 'Consumable' || line.type === 'VariableProduct') &&
+        sameLine(line, item, command, crossSell)
+      ) {
         return accept([
           {
             type: 'LineItemQuantityChanged',
@@ -224,16 +241,16 @@ const addLine = (
   }
   const lineLimit = lineLimitRefusal(state, 1);
   if (lineLimit) return E.left(lineLimit);
-  return pipe(
-    providerBasketFor(state, entry.provider, ids, command.at),
-    E.map(({ providerBasketId, opening }) => [
-      ...opening,
-      {
-        type: 'LineItemAdded',
-        at: command.at,
-        providerBasketId,
-        line: newLine(ids.take(entry.provider.id), item, command, crossSell, state),
-      },
-    ]),
-  );
+  const target = providerBasketFor(state, entry.provider, ids, command.at);
+  if (E.isLeft(target)) return target;
+  const { providerBasketId, opening } = target.right;
+  return accept([
+    ...opening,
+    {
+      type: 'LineItemAdded',
+      at: command.at,
+      providerBasketId,
+      line: newLine(ids.take(entry.provider.id), item, command, crossSell, state),
+    },
+  ]);
 };

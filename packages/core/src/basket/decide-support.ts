@@ -140,10 +140,12 @@ export const unitsOfProduct = (
   state: ExistingBasket,
   productId: string,
   except: ReadonlyArray<string> = [],
-): number =>
-  allLines(state)
-    .filter((l) => l.productId === productId && !except.includes(l.id))
-    .reduce((total, l) => total + unitsOf(l), 0);
+): number => {
+  let total = 0;
+  for (const pb of state.providerBaskets)
+    for (const l of pb.lines) if (l.productId === productId && !except.includes(l.id)) total += unitsOf(l);
+  return total;
+};
 
 /** `quantity-limit` when a product would have more than `maxPerBasket` units in the basket (C-7.3a). */
 export const quantityLimitRefusal = (units: number, maxPerBasket: number, productId: string) =>

@@ -1,15 +1,151 @@
-import { castDraft, type Draft, produce } from 'immer';
 import type { Instant } from '../wire';
 import { mergeCustomerDetails } from './customer-details';
 import type { BasketEvent } from './events';
+import type { Line } from './line';
 import { transitionOf } from './machine';
 import type { BasketState, ExistingBasket, ProviderBasketState } from './state';
 
-const providerBasket = (draft: Draft<ExistingBasket>, id: string): Draft<ProviderBasketState> | undefined =>
-  draft.providerBaskets.find((pb) => pb.id === id);
+/*
+ * The fold is on every load and after every decision, so it copies only what an event changes (no
+ * drafts, no decoding): states are never mutated, unchanged parts are shared between versions.
+ */
 
-const touchLines = (pb: Draft<ProviderBasketState>, at: Instant): void => {
-  pb.holdsRestartedAt = at;
+type PbChange = (pb: ProviderBasketState) => ProviderBasketState;
+
+/** `providerBaskets` with the one of `id` replaced by `change(it)`; the same array when there is none. */
+const changeProviderBasket = (
+  providerBaskets: ReadonlyArray<ProviderBasketState>,
+  id: string,
+  change: PbChange,
+): ReadonlyArray<ProviderBasketState> => {
+  const index = providerBaskets.findIndex((pb) => pb.id === id);
+  if (index < 0) return providerBaskets;
+  const copy = providerBaskets.slice();
+  copy[index] = change(providerBaskets[index] as ProviderBasketState);
+  return copy;
+};
+
+/** `pb` with the line of `lineItemId` replaced by `change(it)`; `pb` itself when there is no such line. */
+const changeLine = (
+  pb: ProviderBasketState,
+  lineItemId: string,
+  at: Instant,
+  change: (line: Line) => Line | undefined,
+): ProviderBasketState => {
+  const index = pb.lines.findIndex((l) => l.id === lineItemId);
+  if (index < 0) return pb;
+  const changed = change(pb.lines[index] as Line);
+  if (changed === undefined) return pb;
+  const lines = pb.lines.slice();
+  lines[index] = changed;
+  return { ...pb, lines, holdsRestartedAt: at };
+};
+
+/** The rest of the basket after `event`, once its status and `updated` are set. */
+const applied = (state: ExistingBasket, event: BasketEvent): ExistingBasket => {
+  switch (event.type) {
+    case 'BasketCreated':
+    case 'BasketDeleted':
+    case 'BasketCheckedOut':
+      return state;
+    case 'ContactAssigned':
+      return { ...state, contactId: event.contactId };
+    case 'ProviderBasketOpened':
+      return {
+        ...state,
+        providerBaskets: [
+          ...state.providerBaskets,
+          {
+            id: event.providerBasketId,
+            terms: event.terms,
+            lines: [],
+            selections: [],
+            holdsRestartedAt: event.at,
+            confirmed: false,
+          },
+        ],
+      };
+    case 'ProviderBasketClosed':
+    case 'ProviderBasketExpired':
+      return {
+        ...state,
+        providerBaskets: state.providerBaskets.filter((pb) => pb.id !== event.providerBasketId),
+      };
+    case 'LineItemAdded':
+      return {
+        ...state,
+        providerBaskets: changeProviderBasket(state.providerBaskets, event.providerBasketId, (pb) => ({
+          ...pb,
+          lines: [...pb.lines, event.line],
+          holdsRestartedAt: event.at,
+        })),
+      };
+    case 'LineItemQuantityChanged':
+      return {
+        ...state,
+        providerBaskets: changeProviderBasket(state.providerBaskets, event.providerBasketId, (pb) =>
+          changeLine(pb, event.lineItemId, event.at, (line) =>
+            line.type === 'Ticketing' ? undefined : { ...line, quantity: event.quantity },
+          ),
+        ),
+      };
+    case 'TicketsReplaced':
+      return {
+        ...state,
+        providerBaskets: changeProviderBasket(state.providerBaskets, event.providerBasketId, (pb) =>
+          changeLine(pb, event.lineItemId, event.at, (line) =>
+            line.type === 'Ticketing' ? { ...line, tickets: event.tickets } : undefined,
+          ),
+        ),
+      };
+    case 'LineItemRemoved':
+      return {
+        ...state,
+        providerBaskets: changeProviderBasket(state.providerBaskets, event.providerBasketId, (pb) => ({
+          ...pb,
+          lines: pb.lines.filter((l) => l.id !== event.lineItemId),
+          holdsRestartedAt: event.at,
+        })),
+      };
+    case 'DeliveryMethodSelected':
+      return {
+        ...state,
+        providerBaskets: changeProviderBasket(state.providerBaskets, event.providerBasketId, (pb) => ({
+          ...pb,
+          selections: [...pb.selections.filter((s) => s.id !== event.selection.id), event.selection],
+        })),
+      };
+    case 'CustomerDetailsSet':
+      return {
+        ...state,
+        customerDetails: mergeCustomerDetails(state.customerDetails, event.customerDetails),
+      };
+    case 'VoucherAdded':
+      return { ...state, vouchers: [...state.vouchers, event.voucher] };
+    case 'VoucherRemoved':
+      return { ...state, vouchers: state.vouchers.filter((v) => v.code !== event.code) };
+    case 'BasketLocked':
+      return { ...state, activePaymentIntentId: event.paymentIntentId };
+    case 'ProviderBasketConfirmed':
+      return {
+        ...state,
+        providerBaskets: changeProviderBasket(state.providerBaskets, event.providerBasketId, (pb) => ({
+          ...pb,
+          confirmed: true,
+        })),
+      };
+    case 'BasketUnlocked': {
+      const { activePaymentIntentId: _unlocked, ...rest } = state;
+      return {
+        ...rest,
+        providerBaskets: state.providerBaskets.map((pb) => ({
+          ...pb,
+          confirmed: false,
+          holdsRestartedAt: event.at,
+        })),
+      };
+    }
+  }
 };
 
 /** Folds one basket event. Events are facts: an event the state machine does not allow is a bug. */
@@ -32,93 +168,5 @@ export const evolveBasket = (state: BasketState, event: BasketEvent): BasketStat
     };
   }
   if (state.status === 'none') throw new Error(`basket event ${event.type} before BasketCreated`);
-  return produce(state, (draft) => {
-    draft.status = status;
-    draft.updated = event.at;
-    switch (event.type) {
-      case 'BasketDeleted':
-      case 'BasketCheckedOut':
-        return;
-      case 'ContactAssigned':
-        draft.contactId = event.contactId;
-        return;
-      case 'ProviderBasketOpened':
-        draft.providerBaskets.push({
-          id: event.providerBasketId,
-          terms: castDraft(event.terms),
-          lines: [],
-          selections: [],
-          holdsRestartedAt: event.at,
-          confirmed: false,
-        });
-        return;
-      case 'ProviderBasketClosed':
-      case 'ProviderBasketExpired':
-        draft.providerBaskets = draft.providerBaskets.filter((pb) => pb.id !== event.providerBasketId);
-        return;
-      case 'LineItemAdded': {
-        const pb = providerBasket(draft, event.providerBasketId);
-        if (!pb) return;
-        pb.lines.push(castDraft(event.line));
-        touchLines(pb, event.at);
-        return;
-      }
-      case 'LineItemQuantityChanged': {
-        const pb = providerBasket(draft, event.providerBasketId);
-        const line = pb?.lines.find((l) => l.id === event.lineItemId);
-        if (!pb || !line || line.type === 'Ticketing') return;
-        line.quantity = event.quantity;
-        touchLines(pb, event.at);
-        return;
-      }
-      case 'TicketsReplaced': {
-        const pb = providerBasket(draft, event.providerBasketId);
-        const line = pb?.lines.find((l) => l.id === event.lineItemId);
-        if (!pb || !line || line.type !== 'Ticketing') return;
-        line.tickets = castDraft(event.tickets);
-        touchLines(pb, event.at);
-        return;
-      }
-      case 'LineItemRemoved': {
-        const pb = providerBasket(draft, event.providerBasketId);
-        if (!pb) return;
-        pb.lines = pb.lines.filter((l) => l.id !== event.lineItemId);
-        touchLines(pb, event.at);
-        return;
-      }
-      case 'DeliveryMethodSelected': {
-        const pb = providerBasket(draft, event.providerBasketId);
-        if (!pb) return;
-        pb.selections = castDraft([
-          ...pb.selections.filter((s) => s.id !== event.selection.id),
-          event.selection,
-        ]);
-        return;
-      }
-      case 'CustomerDetailsSet':
-        draft.customerDetails = castDraft(mergeCustomerDetails(draft.customerDetails, event.customerDetails));
-        return;
-      case 'VoucherAdded':
-        draft.vouchers.push(castDraft(event.voucher));
-        return;
-      case 'VoucherRemoved':
-        draft.vouchers = draft.vouchers.filter((v) => v.code !== event.code);
-        return;
-      case 'BasketLocked':
-        draft.activePaymentIntentId = event.paymentIntentId;
-        return;
-      case 'ProviderBasketConfirmed': {
-        const pb = providerBasket(draft, event.providerBasketId);
-        if (pb) pb.confirmed = true;
-        return;
-      }
-      case 'BasketUnlocked':
-        draft.activePaymentIntentId = undefined;
-        for (const pb of draft.providerBaskets) {
-          pb.confirmed = false;
-          touchLines(pb, event.at);
-        }
-        return;
-    }
-  });
+  return { ...applied(state, event), status, updated: event.at };
 };

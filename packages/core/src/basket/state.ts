@@ -89,8 +89,13 @@ export const initialBasketState: BasketState = { status: 'none' };
 
 export const exists = (state: BasketState): state is ExistingBasket => state.status !== 'none';
 
-export const allLines = (state: ExistingBasket): ReadonlyArray<Line> =>
-  state.providerBaskets.flatMap((pb) => pb.lines);
+export const allLines = (state: ExistingBasket): ReadonlyArray<Line> => {
+  const { providerBaskets } = state;
+  if (providerBaskets.length === 1) return (providerBaskets[0] as ProviderBasketState).lines;
+  const lines: Line[] = [];
+  for (const pb of providerBaskets) for (const line of pb.lines) lines.push(line);
+  return lines;
+};
 
 export const findLine = (
   state: ExistingBasket,

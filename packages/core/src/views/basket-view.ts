@@ -4,7 +4,7 @@ import { variantIdOf } from '../basket/line';
 import { allLines, type BasketVoucher, type ExistingBasket } from '../basket/state';
 import { type Currency, fromMinorUnits, type Money } from '../money';
 import type { Basket, Instant, PaymentComponent, ProviderBasket, Uuid, Voucher } from '../wire';
-import { discountFields, lineItemView, providerDiscountView } from './line-item-view';
+import { lineItemView, providerDiscountView } from './line-item-view';
 import { type BasketPricing, type ProviderBasketPricing, priceBasket, unitPriceOf } from './totals';
 
 /**
@@ -12,7 +12,10 @@ import { type BasketPricing, type ProviderBasketPricing, priceBasket, unitPriceO
  * nor the vouchers that no remaining line matches (C-7.11).
  */
 export const visibleBasket = (state: ExistingBasket, now: Instant): ExistingBasket => {
-  const expired = new Set(expiredProviderBaskets(state, now).map((pb) => pb.id));
+  const ran = expiredProviderBaskets(state, now);
+  // Nothing ran out and no voucher to check: the state as it is (the common read).
+  if (ran.length === 0 && state.vouchers.length === 0) return state;
+  const expired = new Set(ran.map((pb) => pb.id));
   const providerBaskets = state.providerBaskets.filter((pb) => !expired.has(pb.id));
   const lines = providerBaskets.flatMap((pb) => pb.lines);
   const vouchers = state.vouchers.filter((v) =>
@@ -30,18 +33,20 @@ const expiresOf = (state: ExistingBasket, pricing: ProviderBasketPricing): Insta
 const providerBasketView = (state: ExistingBasket, pricing: ProviderBasketPricing): ProviderBasket => {
   const pb = pricing.providerBasket;
   const expires = expiresOf(state, pricing);
-  return {
-    id: pb.id,
-    ...(expires === undefined ? {} : { expires }),
-    totalPrice: fromMinorUnits(state.currency, pricing.total),
-    lineItems: pricing.lines.map((line) => lineItemView(line, state.currency)),
-    deliveryMethods: [...pb.terms.deliveryMethods],
-    deliveryMethodSelections: [...pb.selections],
-    ...discountFields(pricing, state.currency),
-    ...(pricing.discounts.length === 0
-      ? {}
-      : { providerDiscounts: pricing.discounts.map((d) => providerDiscountView(d, state.currency)) }),
-  };
+  // Field by field in the interface's order: views are built on every read.
+  const view: Record<string, unknown> = { id: pb.id };
+  if (expires !== undefined) view.expires = expires;
+  view.totalPrice = fromMinorUnits(state.currency, pricing.total);
+  view.lineItems = pricing.lines.map((line) => lineItemView(line, state.currency));
+  view.deliveryMethods = [...pb.terms.deliveryMethods];
+  view.deliveryMethodSelections = [...pb.selections];
+  if (pricing.discounted) {
+    view.originalTotalPrice = fromMinorUnits(state.currency, pricing.original);
+    view.totalProviderDiscounts = fromMinorUnits(state.currency, pricing.original - pricing.total);
+  }
+  if (pricing.discounts.length > 0)
+    view.providerDiscounts = pricing.discounts.map((d) => providerDiscountView(d, state.currency));
+  return view as ProviderBasket;
 };
 
 /** A voucher with its per-unit prices (C-7.11): those of the first line it matches. */
@@ -64,23 +69,27 @@ const voucherView = (state: ExistingBasket, voucher: BasketVoucher): Voucher => 
 const basketFrom = (state: ExistingBasket, pricing: BasketPricing): Basket => {
   const required = requiredFields(state.providerBaskets.map((pb) => pb.terms.requiredCustomerDetails));
   const stored = new Set(state.customerDetails.map((d) => d.type));
-  return {
+  // Field by field in the interface's order: views are built on every read.
+  const basket: Record<string, unknown> = {
     // Basket and intent ids are UUIDs from the moment they are issued (C-1.5).
     id: state.id as Uuid,
     created: state.created,
     updated: state.updated,
-    ...(state.contactId === undefined ? {} : { contactId: state.contactId }),
-    providerBaskets: pricing.providerBaskets.map((p) => providerBasketView(state, p)),
-    customerDetails: required.map((type) => ({ type })),
-    totalPrice: fromMinorUnits(state.currency, pricing.total),
-    deliveryTotalPrice: fromMinorUnits(state.currency, pricing.delivery),
-    ...discountFields(pricing, state.currency),
-    missingCustomerDetailFields: required.some((type) => !stored.has(type)),
-    ...(state.activePaymentIntentId === undefined
-      ? {}
-      : { activePaymentIntentId: state.activePaymentIntentId as Uuid }),
-    vouchers: state.vouchers.map((v) => voucherView(state, v)),
   };
+  if (state.contactId !== undefined) basket.contactId = state.contactId;
+  basket.providerBaskets = pricing.providerBaskets.map((p) => providerBasketView(state, p));
+  basket.customerDetails = required.map((type) => ({ type }));
+  basket.totalPrice = fromMinorUnits(state.currency, pricing.total);
+  basket.deliveryTotalPrice = fromMinorUnits(state.currency, pricing.delivery);
+  if (pricing.discounted) {
+    basket.originalTotalPrice = fromMinorUnits(state.currency, pricing.original);
+    basket.totalProviderDiscounts = fromMinorUnits(state.currency, pricing.original - pricing.total);
+  }
+  basket.missingCustomerDetailFields = required.some((type) => !stored.has(type));
+  if (state.activePaymentIntentId !== undefined)
+    basket.activePaymentIntentId = state.activePaymentIntentId as Uuid;
+  basket.vouchers = state.vouchers.map((v) => voucherView(state, v));
+  return basket as Basket;
 };
 
 /** The interface's Basket at `now` (C-1.2, C-7.8, C-7.10 to C-7.12, C-8.3). */

@@ -1,6 +1,5 @@
-import type { Line } from '../basket/line';
+import type { ConsumableLine, Line } from '../basket/line';
 import { type Currency, fromMinorUnits, type Money } from '../money';
-import { omitUndefined } from '../omit-undefined';
 import type { LineItem, ProviderDiscount } from '../wire';
 import type { AppliedDiscount, LinePricing } from './totals';
 
@@ -24,6 +23,24 @@ export const discountFields = (
       }
     : {};
 
+/** A consumable's view: its optional fields only when the line has them (C-1.2). */
+const consumableView = (line: ConsumableLine): Record<string, unknown> => {
+  const view: Record<string, unknown> = {
+    quantity: line.quantity,
+    UnitPrice: line.unitPrice,
+    title: line.title,
+  };
+  if (line.productGroupId !== undefined) view.productGroupId = line.productGroupId;
+  if (line.kioskId !== undefined) view.kioskId = line.kioskId;
+  if (line.timestreamId !== undefined) view.timestreamId = line.timestreamId;
+  if (line.validUntil !== undefined) view.validUntil = line.validUntil;
+  if (line.description !== undefined) view.description = line.description;
+  if (line.allergens !== undefined) view.allergens = line.allergens;
+  if (line.image !== undefined) view.image = line.image;
+  if (line.calories !== undefined) view.calories = line.calories;
+  return view;
+};
+
 /** The kind-specific part of a line item: exactly one of its four members (C-1.1 spellings). */
 const kindView = (line: Line): Partial<LineItem> => {
   switch (line.type) {
@@ -38,23 +55,7 @@ const kindView = (line: Line): Partial<LineItem> => {
         },
       };
     case 'Consumable':
-      return {
-        consumable: {
-          quantity: line.quantity,
-          UnitPrice: line.unitPrice,
-          title: line.title,
-          ...omitUndefined({
-            productGroupId: line.productGroupId,
-            kioskId: line.kioskId,
-            timestreamId: line.timestreamId,
-            validUntil: line.validUntil,
-            description: line.description,
-            allergens: line.allergens,
-            image: line.image,
-            calories: line.calories,
-          }),
-        },
-      };
+      return { consumable: consumableView(line) as LineItem['consumable'] };
     case 'TimeSlot':
       return {
         timeSlot: {
@@ -83,30 +84,27 @@ const kindView = (line: Line): Partial<LineItem> => {
   }
 };
 
-/** The interface's LineItem for a priced line (C-7.4 cross-sell, C-7.10 totals). */
+/**
+ * The interface's LineItem for a priced line (C-7.4 cross-sell, C-7.10 totals). Built field by
+ * field (in the interface's order) rather than by spreading optional parts: views are built on every
+ * read.
+ */
 export const lineItemView = (pricing: LinePricing, currency: Currency): LineItem => {
   const { line } = pricing;
-  const discounted = pricing.discounts.length > 0;
-  return {
-    id: line.id,
-    type: line.type,
-    productId: line.productId,
-    ...(line.crossSoldFromProductId === undefined
-      ? {}
-      : { crossSoldFromProductId: line.crossSoldFromProductId }),
-    totalPrice: fromMinorUnits(currency, pricing.total),
-    ...kindView(line),
-    ...discountFields({ ...pricing, discounted }, currency),
-    ...(discounted
-      ? { providerDiscounts: pricing.discounts.map((d) => providerDiscountView(d, currency)) }
-      : {}),
-    deliveryMethodIdOptions: [...line.deliveryMethodIdOptions],
-    ...(line.crossSoldFromLineItemId === undefined
-      ? {}
-      : {
-          features: [
-            { type: 'cross-sell', key: null, crossSoldFromLineItemId: line.crossSoldFromLineItemId },
-          ],
-        }),
-  };
+  const item: Record<string, unknown> = { id: line.id, type: line.type, productId: line.productId };
+  if (line.crossSoldFromProductId !== undefined) item.crossSoldFromProductId = line.crossSoldFromProductId;
+  item.totalPrice = fromMinorUnits(currency, pricing.total);
+  Object.assign(item, kindView(line));
+  if (pricing.discounts.length > 0) {
+    item.originalTotalPrice = fromMinorUnits(currency, pricing.original);
+    item.totalProviderDiscounts = fromMinorUnits(currency, pricing.original - pricing.total);
+    item.providerDiscounts = pricing.discounts.map((d) => providerDiscountView(d, currency));
+  }
+  item.deliveryMethodIdOptions = [...line.deliveryMethodIdOptions];
+  if (line.crossSoldFromLineItemId !== undefined) {
+    item.features = [
+      { type: 'cross-sell', key: null, crossSoldFromLineItemId: line.crossSoldFromLineItemId },
+    ];
+  }
+  return item as LineItem;
 };

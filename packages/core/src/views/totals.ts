@@ -1,5 +1,5 @@
 import { type Line, unitsOf, variantIdOf } from '../basket/line';
-import type { BasketVoucher, ExistingBasket, ProviderBasketState } from '../basket/state';
+import { allLines, type BasketVoucher, type ExistingBasket, type ProviderBasketState } from '../basket/state';
 import type { CatalogDiscount } from '../catalog';
 import type { DeliveryMethod } from '../wire';
 
@@ -50,6 +50,8 @@ export type BasketPricing = {
   readonly discounted: boolean;
 };
 
+const noDiscounts: ReadonlyArray<AppliedDiscount> = [];
+
 const sumOf = (amounts: ReadonlyArray<number>): number => amounts.reduce((a, b) => a + b, 0);
 
 /** Applies `amounts` in order to `from`, each capped by what is left. */
@@ -57,20 +59,24 @@ const applyCapped = (
   from: number,
   candidates: ReadonlyArray<{ readonly discount: CatalogDiscount; readonly nominal: number }>,
 ): { readonly applied: ReadonlyArray<AppliedDiscount>; readonly left: number } =>
-  candidates.reduce<{ applied: ReadonlyArray<AppliedDiscount>; left: number }>(
-    ({ applied, left }, { discount, nominal }) => {
-      const amount = Math.min(Math.max(0, nominal), left);
-      return { applied: [...applied, { discount, amount }], left: left - amount };
-    },
-    { applied: [], left: Math.max(0, from) },
-  );
+  candidates.length === 0
+    ? { applied: noDiscounts, left: Math.max(0, from) }
+    : candidates.reduce<{ applied: ReadonlyArray<AppliedDiscount>; left: number }>(
+        ({ applied, left }, { discount, nominal }) => {
+          const amount = Math.min(Math.max(0, nominal), left);
+          return { applied: [...applied, { discount, amount }], left: left - amount };
+        },
+        { applied: [], left: Math.max(0, from) },
+      );
 
 /** The lowest voucher price of the vouchers matching `line` (same product and variant), if any. */
 export const voucherPriceFor = (line: Line, vouchers: ReadonlyArray<BasketVoucher>): number | undefined => {
-  const prices = vouchers
-    .filter((v) => v.productId === line.productId && v.variantId === variantIdOf(line))
-    .map((v) => v.voucherPrice);
-  return prices.length === 0 ? undefined : Math.min(...prices);
+  let lowest: number | undefined;
+  for (const v of vouchers) {
+    if (v.productId === line.productId && v.variantId === variantIdOf(line))
+      lowest = lowest === undefined ? v.voucherPrice : Math.min(lowest, v.voucherPrice);
+  }
+  return lowest;
 };
 
 /** The unit price of a line sold by quantity; a ticketing line has one price per ticket instead. */
@@ -105,11 +111,15 @@ export const priceLine = (
       : Math.min(gross, unitsOf(line) * Math.max(0, unitPrice - voucherPrice));
   const original = gross - voucherReduction;
   const units = unitsOf(line);
-  const candidates = discounts.flatMap((discount) =>
-    discount.kind === 'line-min-quantity' && (productUnits.get(line.productId) ?? 0) >= discount.minQuantity
-      ? [{ discount, nominal: discount.amountOffPerUnit * units }]
-      : [],
-  );
+  const candidates =
+    discounts.length === 0
+      ? []
+      : discounts.flatMap((discount) =>
+          discount.kind === 'line-min-quantity' &&
+          (productUnits.get(line.productId) ?? 0) >= discount.minQuantity
+            ? [{ discount, nominal: discount.amountOffPerUnit * units }]
+            : [],
+        );
   const { applied, left } = applyCapped(original, candidates);
   return { line, gross, voucherReduction, original, discounts: applied, total: left };
 };
@@ -162,7 +172,7 @@ export const priceProviderBasket = (
 
 /** Prices every provider basket of `state` as it stands (the caller leaves out expired ones). */
 export const priceBasket = (state: ExistingBasket): BasketPricing => {
-  const productUnits = unitsByProduct(state.providerBaskets.flatMap((pb) => pb.lines));
+  const productUnits = unitsByProduct(allLines(state));
   const providerBaskets = state.providerBaskets.map((pb) =>
     priceProviderBasket(pb, productUnits, state.vouchers),
   );

@@ -65,6 +65,7 @@ const problemResponse = (status: number, problemRef: JsonSchema): JsonSchema => 
 
 const headerParameters = (route: RouteSpec): JsonSchema[] => [
   ...(route.ifMatch ? [{ $ref: '#/components/parameters/IfMatch' }] : []),
+  ...(route.ifNoneMatch ? [{ $ref: '#/components/parameters/IfNoneMatch' }] : []),
   ...(route.modifying ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
 ];
 
@@ -117,7 +118,7 @@ const operation = (route: RouteSpec, registry: SchemaRegistry): JsonSchema => {
       String(response.status),
       {
         description: response.description,
-        ...(route.etag && response.status === 200
+        ...(route.etag && (response.status === 200 || response.status === 304)
           ? { headers: { ETag: { $ref: '#/components/headers/ETag' } } }
           : {}),
         ...(response.codec === undefined
@@ -208,6 +209,15 @@ export const openApiDocument = (options: OpenApiOptions = {}): JsonSchema => {
           in: 'header',
           required: false,
           description: '`*` or one entity tag; a stale version is a 412 and nothing changes (C-6.1).',
+          schema: { type: 'string', examples: ['"3"'] },
+        },
+        IfNoneMatch: {
+          name: 'If-None-Match',
+          in: 'header',
+          required: false,
+          description:
+            '`*` or entity tags (weak or strong); naming the current version answers 304 without a body, ' +
+            'unless a hold ran out since that version (C-7.8). A malformed value is a 400.',
           schema: { type: 'string', examples: ['"3"'] },
         },
         IdempotencyKey: {

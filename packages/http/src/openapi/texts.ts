@@ -37,7 +37,9 @@ export const serviceDescription = [
     'tag; a tag other than the current version (weak tags included, which never match strongly) is a 412 after ' +
     'the basket checks; a malformed value or a list of tags is a 400. Modifying endpoints accept ' +
     '`Idempotency-Key` (1 to 255 printable ASCII, else 400): the same key with the same method, path and ' +
-    'body answers the first response again for 24 hours; with another request it is a 422.',
+    'body answers the first response again for 24 hours; with another request it is a 422. ' +
+    '`GET /baskets/{id}` accepts `If-None-Match`: naming the current ETag (or `*`) answers 304 with the ETag ' +
+    'and no body, unless a hold has run out since that version.',
   '',
   '## Asynchronous outcomes',
   'Most modifying endpoints answer a `notificationId`; `GET /notifications/{notificationId}?waitMs=N` answers ' +

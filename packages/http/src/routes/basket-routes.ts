@@ -36,13 +36,22 @@ export const basketRoutes: ReadonlyArray<RouteSpec> = [
     path: '/baskets/{id}',
     tag: 'Baskets',
     summary: 'Read a basket',
-    description: 'The basket as it is now; expired holds are never shown (C-7.8).',
+    description:
+      'The basket as it is now; expired holds are never shown (C-7.8). With `If-None-Match` naming the ' +
+      'current ETag (or `*`), a 304 without a body, unless a hold has run out since that version.',
     modifying: false,
     ifMatch: false,
     etag: true,
-    responses: [{ status: 200, codec: Basket, description: 'The basket, with `ETag: "<version>"` (C-6.1).' }],
+    ifNoneMatch: true,
+    responses: [
+      { status: 200, codec: Basket, description: 'The basket, with `ETag: "<version>"` (C-6.1).' },
+      {
+        status: 304,
+        description: '`If-None-Match` names the current version: the copy the client has is current.',
+      },
+    ],
     errors: [403],
-    call: (api, c) => api.getBasket(c.caller, param(c, 'id')),
+    call: (api, c) => api.getBasket(c.caller, param(c, 'id'), c.pre),
   },
   {
     operationId: 'deleteBasket',

@@ -16,7 +16,7 @@ export type RouteContext = {
 };
 
 export type SuccessResponse = {
-  readonly status: 200 | 202 | 204;
+  readonly status: 200 | 202 | 204 | 304;
   /** The codec of the body; none for a 204. */
   readonly codec?: t.Any;
   readonly description: string;
@@ -41,6 +41,8 @@ export type RouteSpec = {
   readonly ifMatch: boolean;
   /** Answers `ETag: "<version>"` (C-6.1). */
   readonly etag: boolean;
+  /** Accepts `If-None-Match` and answers 304 when it names the current version (reads of a basket). */
+  readonly ifNoneMatch?: boolean;
   readonly request?: { readonly codec: t.Any; readonly required: boolean; readonly description: string };
   readonly responses: ReadonlyArray<SuccessResponse>;
   /** Problem statuses beyond those every authenticated route can answer (400, 401, 500; 404 with path ids). */

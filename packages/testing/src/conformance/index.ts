@@ -3,6 +3,7 @@ export { commandQueueCases } from './commands';
 export { eventStoreCases } from './event-store';
 export type { CleanupStorage, MakeStorage, StorageRef } from './fixture';
 export { useStorage } from './fixture';
+export { holdCountCases } from './hold-counts';
 export { holdsCases } from './holds';
 export { idempotencyCases } from './idempotency';
 export { outboxCases } from './outbox';

@@ -3,6 +3,7 @@ import { atomicityCases } from './atomicity';
 import { commandQueueCases } from './commands';
 import { eventStoreCases } from './event-store';
 import { type CleanupStorage, type MakeStorage, type StorageRef, useStorage } from './fixture';
+import { holdCountCases } from './hold-counts';
 import { holdsCases } from './holds';
 import { idempotencyCases } from './idempotency';
 import { outboxCases } from './outbox';
@@ -33,6 +34,7 @@ export const describeStorageConformance = (
     eventStoreCases(storage);
     snapshotCases(storage);
     holdsCases(storage);
+    holdCountCases(storage);
     commandQueueCases(storage);
     outboxCases(storage);
     relayLeaseCases(storage);
@@ -45,7 +47,10 @@ export const describeStorageConformance = (
 /** One port's cases alone, each with its own storage. */
 export const describeEventStoreConformance = suite('event store conformance', eventStoreCases);
 export const describeSnapshotStoreConformance = suite('snapshot store conformance', snapshotCases);
-export const describeInventoryConformance = suite('inventory holds conformance', holdsCases);
+export const describeInventoryConformance = suite('inventory holds conformance', (storage) => {
+  holdsCases(storage);
+  holdCountCases(storage);
+});
 export const describeCommandQueueConformance = suite('command queue conformance', commandQueueCases);
 export const describeOutboxConformance = suite('outbox conformance', outboxCases);
 export const describeRelayLeaseConformance = suite('relay lease conformance', relayLeaseCases);

@@ -1,0 +1,69 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { problem, sendProblem } from './problems';
+
+/**
+ * Bounds of one process's work in progress. Past them a request is answered at once with a 503
+ * and `Retry-After` rather than queued: latency stays bounded and clients back off. 0: no bound.
+ */
+export type LoadLimits = {
+  /** Requests being answered, long polls left out. */
+  readonly maxRequestsInFlight: number;
+  /** `GET /notifications/{id}?waitMs=N` (N > 0) being held (C-5.2): they wait, they cost little. */
+  readonly maxLongPolls: number;
+  /** The `Retry-After` of a 503, in seconds. */
+  readonly retryAfterSeconds: number;
+};
+
+export type LoadShedder = {
+  readonly hook: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  /** Requests and long polls under way now (for tests and metrics). */
+  readonly inFlight: () => { readonly requests: number; readonly longPolls: number };
+};
+
+const WAIT_MS = /[?&]waitMs=0*[1-9]/;
+
+/** A long poll: a notification read that asks to wait (a malformed waitMs is a 400 later, not a wait). */
+const isLongPoll = (request: FastifyRequest): boolean =>
+  request.method === 'GET' && request.url.startsWith('/notifications/') && WAIT_MS.test(request.url);
+
+/** Liveness, readiness and the documentation always answer: they are how operators see the overload. */
+const isExempt = (request: FastifyRequest): boolean => {
+  const path = request.url.split('?')[0] ?? '';
+  return path === '/healthz' || path === '/readyz' || path === '/openapi.json' || path.startsWith('/docs');
+};
+
+/**
+ * Counts the requests under way and answers past the limits with a 503 `internal-error` problem (the
+ * contract's code for a 5xx; nothing was changed) and `Retry-After`. A request stops counting when
+ * its response is finished or its connection closes.
+ */
+export const createLoadShedder = (limits: LoadLimits): LoadShedder => {
+  let requests = 0;
+  let longPolls = 0;
+  const hook = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    if (isExempt(request)) return;
+    const longPoll = isLongPoll(request);
+    const [count, limit] = longPoll
+      ? [longPolls, limits.maxLongPolls]
+      : [requests, limits.maxRequestsInFlight];
+    if (limit > 0 && count >= limit) {
+      await sendProblem(
+        reply,
+        problem(
+          503,
+          'internal-error',
+          `The service has ${limit} ${longPoll ? 'long polls' : 'requests'} under way, its limit: nothing was done; retry after ${limits.retryAfterSeconds} s.`,
+        ),
+        { 'retry-after': String(limits.retryAfterSeconds) },
+      );
+      return;
+    }
+    if (longPoll) longPolls += 1;
+    else requests += 1;
+    reply.raw.once('close', () => {
+      if (longPoll) longPolls -= 1;
+      else requests -= 1;
+    });
+  };
+  return { hook, inFlight: () => ({ requests, longPolls }) };
+};

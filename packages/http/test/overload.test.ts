@@ -1,0 +1,105 @@
+import type { Answer, BasketApi } from '@basket/app';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { basketFastifyOptions, basketHttp } from '../src/index';
+import { BASKET_ID, fakeApi, KEY, NOTIFICATION_ID, SECRET, STORE, token } from './support';
+
+/** A gate the test opens: operations wait on it, and the test learns when each has arrived. */
+const gate = () => {
+  let open: () => void = () => undefined;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  const arrivals: Array<() => void> = [];
+  let arrived = 0;
+  return {
+    opened,
+    open,
+    arrive: () => {
+      arrived += 1;
+      for (const wake of arrivals.splice(0)) wake();
+    },
+    /** Resolves once `count` operations have arrived. */
+    until: async (count: number) => {
+      while (arrived < count) await new Promise<void>((resolve) => arrivals.push(resolve));
+    },
+  };
+};
+
+const basket: Answer = { status: 200, body: { id: BASKET_ID }, version: 1 };
+
+const build = async (api: BasketApi): Promise<FastifyInstance> => {
+  const app = Fastify(basketFastifyOptions());
+  await app.register(basketHttp, {
+    api,
+    auth: { isKnownStore: (storeId) => storeId === STORE, jwt: { secret: SECRET } },
+    limits: { maxRequestsInFlight: 2, maxLongPolls: 1, retryAfterSeconds: 3 },
+  });
+  await app.ready();
+  return app;
+};
+
+describe('overload: past the limits of work in progress, 503 with Retry-After', () => {
+  let app: FastifyInstance | undefined;
+  afterEach(async () => {
+    await app?.close();
+  });
+
+  it('answers 503 problem+json with Retry-After past the requests in flight, and serves again once they finish', async () => {
+    const requests = gate();
+    const { api, calls } = fakeApi(async (operation) => {
+      if (operation === 'getBasket') {
+        requests.arrive();
+        await requests.opened;
+      }
+      return basket;
+    });
+    app = await build(api);
+    const headers = { 'x-api-key': KEY, authorization: `Bearer ${await token()}` };
+    const read = () => app?.inject({ method: 'GET', url: `/baskets/${BASKET_ID}`, headers });
+    const held = [read(), read()];
+    await requests.until(2);
+    const refused = await read();
+    expect(refused?.statusCode).toBe(503);
+    expect(refused?.headers['retry-after']).toBe('3');
+    expect(refused?.headers['content-type']).toContain('application/problem+json');
+    expect(refused?.json()).toMatchObject({ status: 503, code: 'internal-error' });
+    // Refused before anything ran: the API saw only the two held reads.
+    expect(calls.filter((call) => call.operation === 'getBasket')).toHaveLength(2);
+    // Operators still see the process.
+    expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    requests.open();
+    expect((await Promise.all(held)).map((reply) => reply?.statusCode)).toEqual([200, 200]);
+    expect((await read())?.statusCode).toBe(200);
+  });
+
+  it('counts long polls against their own limit, not against requests in flight', async () => {
+    const polls = gate();
+    const { api } = fakeApi(async (operation) => {
+      if (operation === 'getNotification') {
+        polls.arrive();
+        await polls.opened;
+        return { status: 200, body: { notificationId: NOTIFICATION_ID, status: 'Succeeded' } };
+      }
+      return basket;
+    });
+    app = await build(api);
+    const headers = { 'x-api-key': KEY, authorization: `Bearer ${await token()}` };
+    const poll = () =>
+      app?.inject({ method: 'GET', url: `/notifications/${NOTIFICATION_ID}?waitMs=5000`, headers });
+    const waiting = poll();
+    await polls.until(1);
+    const refused = await poll();
+    expect(refused?.statusCode).toBe(503);
+    expect(refused?.headers['retry-after']).toBe('3');
+    // The long poll does not take a place of the requests in flight.
+    const reads = await Promise.all([
+      app.inject({ method: 'GET', url: `/baskets/${BASKET_ID}`, headers }),
+      app.inject({ method: 'GET', url: `/baskets/${BASKET_ID}`, headers }),
+    ]);
+    expect(reads.map((reply) => reply.statusCode)).toEqual([200, 200]);
+    polls.open();
+    expect((await waiting)?.statusCode).toBe(200);
+    expect((await poll())?.statusCode).toBe(200);
+  });
+});
