@@ -160,7 +160,10 @@ const per = async (units: number, work: () => Promise<void>) => {
 const addProduct = await per(SEQUENTIAL, async () => {
   for (const basketId of baskets) {
     const answer = await call('POST', `/baskets/${basketId}/products/${PIE}`, { quantity: 1 });
-    const done = await call('GET', `/notifications/${String(answer.notificationId)}?waitMs=10000`);
+    let done = await call('GET', `/notifications/${String(answer.notificationId)}?waitMs=30000`);
+    while (done.status === 'Pending') {
+      done = await call('GET', `/notifications/${String(answer.notificationId)}?waitMs=30000`);
+    }
     if (done.status !== 'Succeeded')
       throw new Error(`add-product did not succeed: ${JSON.stringify([answer, done])}`);
   }
