@@ -132,3 +132,39 @@ describe('deleteBasket’s ETag (C-6.1, C-7.14)', () => {
     expect(versionOf(deleted)).toBe(history.length);
   });
 });
+
+describe('a cross-sold line whose parent’s hold ran out (C-7.4, C-7.8)', () => {
+  it('goes with its parent: reads, decisions and the inventory hold', async () => {
+    const w = await world();
+    const { api } = w.app;
+    const id = text(bodyOf(await api.createBasket(alice)), 'id');
+    await succeeds(
+      w,
+      alice,
+      api.selectSeats(alice, id, ids.event, { rates: [{ rateId: ids.adult, quantity: 1 }] }),
+    );
+    const ticket = lineItems(await basket(w, alice, id)).find((line) => line.type === 'Ticketing');
+    w.clock.advance(10 * MINUTE);
+    await succeeds(
+      w,
+      alice,
+      api.addProduct(alice, id, ids.pie, { quantity: 2, crossSoldFromLineItemId: ticket?.id }),
+    );
+    const stock = `stock:${ids.pie}`;
+    const held = async () =>
+      (await w.storage.inventory.heldByOthers([stock], 'probe', w.clock.now())).get(stock);
+    expect(await held()).toBe(2);
+    w.clock.advance(6 * MINUTE); // the tickets' 15 minutes have run out; the pie's own hold has not
+    expect(lineItems(await basket(w, alice, id))).toEqual([]);
+    expect(await held()).toBe(0);
+    await succeeds(
+      w,
+      alice,
+      api.addProduct(alice, id, ids.shirt, { quantity: 1, productVariantId: 'home-shirt-m' }),
+    );
+    const history = await w.storage.events.readStream(basketStream(id));
+    expect(history.map((event) => event.type)).toContain('ProviderBasketClosed');
+    expect(history.some((event) => event.data.reason === 'cross-sell-parent-expired')).toBe(true);
+    expect(lineItems(await basket(w, alice, id)).map((line) => line.productId)).toEqual([ids.shirt]);
+  });
+});

@@ -104,7 +104,8 @@ const applied = (state: ExistingBasket, event: BasketEvent): ExistingBasket => {
         providerBaskets: changeProviderBasket(state.providerBaskets, event.providerBasketId, (pb) => ({
           ...pb,
           lines: pb.lines.filter((l) => l.id !== event.lineItemId),
-          holdsRestartedAt: event.at,
+          // Expiry is no customer's change to the lines: it restarts no hold (C-7.8).
+          holdsRestartedAt: event.reason === 'cross-sell-parent-expired' ? pb.holdsRestartedAt : event.at,
         })),
       };
     case 'DeliveryMethodSelected':

@@ -8,7 +8,7 @@ import { afterExpiry } from './decide-expiry';
 import type { BasketState, ExistingBasket, ProviderBasketState } from './state';
 import { exists } from './state';
 
-export { expiredProviderBaskets, providerBasketExpires } from './decide-expiry';
+export { crossSoldOrphans, expiredProviderBaskets, providerBasketExpires } from './decide-expiry';
 
 const customerCommands: ReadonlySet<string> = new Set(customerCommandTypes);
 

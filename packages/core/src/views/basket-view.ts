@@ -1,5 +1,5 @@
 import { requiredFields } from '../basket/customer-details';
-import { expiredProviderBaskets, providerBasketExpires } from '../basket/guards';
+import { crossSoldOrphans, expiredProviderBaskets, providerBasketExpires } from '../basket/guards';
 import { variantIdOf } from '../basket/line';
 import { allLines, type BasketVoucher, type ExistingBasket } from '../basket/state';
 import { type Currency, fromMinorUnits, type Money } from '../money';
@@ -12,11 +12,18 @@ import { type BasketPricing, type ProviderBasketPricing, priceBasket, unitPriceO
  * nor the vouchers that no remaining line matches (C-7.11).
  */
 export const visibleBasket = (state: ExistingBasket, now: Instant): ExistingBasket => {
-  const ran = expiredProviderBaskets(state, now);
+  const expired = new Set(expiredProviderBaskets(state, now).map((pb) => pb.id));
+  // Lines cross-sold from lines that went go with them (C-7.4), and so do provider baskets they empty.
+  const orphans = new Set(crossSoldOrphans(state, expired).map((orphan) => orphan.lineItemId));
   // Nothing ran out and no voucher to check: the state as it is (the common read).
-  if (ran.length === 0 && state.vouchers.length === 0) return state;
-  const expired = new Set(ran.map((pb) => pb.id));
-  const providerBaskets = state.providerBaskets.filter((pb) => !expired.has(pb.id));
+  if (expired.size === 0 && orphans.size === 0 && state.vouchers.length === 0) return state;
+  const providerBaskets = state.providerBaskets
+    .filter((pb) => !expired.has(pb.id))
+    .flatMap((pb) => {
+      if (!pb.lines.some((line) => orphans.has(line.id))) return [pb];
+      const lines = pb.lines.filter((line) => !orphans.has(line.id));
+      return lines.length === 0 ? [] : [{ ...pb, lines }];
+    });
   const lines = providerBaskets.flatMap((pb) => pb.lines);
   const vouchers = state.vouchers.filter((v) =>
     lines.some((l) => l.productId === v.productId && variantIdOf(l) === v.variantId),

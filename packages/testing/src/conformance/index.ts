@@ -21,4 +21,6 @@ export {
   describeRelayLeaseConformance,
   describeSnapshotStoreConformance,
   describeStorageConformance,
+  describeTransactionConformance,
 } from './storage';
+export { transactionCases } from './transactions';
