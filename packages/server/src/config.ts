@@ -1,4 +1,5 @@
 import type { JwtPublicKey } from '@basket/http';
+import { readTimeouts, type Timeouts } from './timeouts';
 
 /**
  * The development secret used when `BASKET_JWT_SECRET` is unset outside production (C-10.1). It is
@@ -27,6 +28,8 @@ export type ServerConfig = {
   readonly providerLatencyMs: number;
   readonly production: boolean;
   readonly logLevel: string;
+  /** `BASKET_REQUEST_TIMEOUT_MS` and its siblings (timeouts.ts); absent: their defaults. */
+  readonly timeouts?: Timeouts;
 };
 
 export type Environment = Readonly<Record<string, string | undefined>>;
@@ -61,11 +64,13 @@ export const readConfig = (env: Environment): Read<ServerConfig> => {
   const latency = integer('BASKET_PROVIDER_LATENCY_MS', env.BASKET_PROVIDER_LATENCY_MS, 0, 600_000);
   const keys = publicKeys(env);
   const secret = nonEmpty(env.BASKET_JWT_SECRET);
+  const timeouts = readTimeouts(env);
   const errors = [port, latency, keys].flatMap((read) => (read.ok ? [] : [read.error]));
+  if (!timeouts.ok) errors.push(...timeouts.errors);
   if (production && secret === undefined && keys.ok && keys.value.length === 0) {
     errors.push('BASKET_JWT_SECRET (or BASKET_JWT_PUBLIC_KEY) is required when NODE_ENV=production');
   }
-  if (!port.ok || !latency.ok || !keys.ok || errors.length > 0)
+  if (!port.ok || !latency.ok || !keys.ok || !timeouts.ok || errors.length > 0)
     return { ok: false, error: errors.join('; ') };
   const developmentSecret = secret === undefined && keys.value.length === 0;
   const databaseUrl = nonEmpty(env.BASKET_DATABASE_URL);
@@ -91,6 +96,7 @@ export const readConfig = (env: Environment): Read<ServerConfig> => {
       providerLatencyMs: latency.value,
       production,
       logLevel: nonEmpty(env.BASKET_LOG_LEVEL) ?? 'info',
+      timeouts: timeouts.value,
     },
   };
 };
