@@ -30,6 +30,11 @@ export const handleError = (error: unknown, request: FastifyRequest, reply: Fast
   const code = field(error, 'code');
   const statusCode = field(error, 'statusCode');
   if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || statusCode === 413) {
+    // The body may still be arriving (chunked). Closing now would reset the connection under a
+    // client that is still sending, and it would never read the 413 (C-9.1): read and drop the rest
+    // instead, and keep the connection. The request timeout bounds how long that may take.
+    reply.removeHeader('connection');
+    request.raw.resume();
     return sendProblem(reply, problem(413, 'payload-too-large', 'The request body is over 64 KiB.'));
   }
   if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || statusCode === 415) {
@@ -62,14 +67,29 @@ export const handleFrameworkError =
     void sendProblem(reply, validationFailed([{ path: '', message: 'the URL does not decode' }]));
   };
 
-/** A request Node's HTTP parser refused (bad header bytes, overlong headers): a raw 400 problem. */
-export const handleClientError = (_error: Error, socket: Socket): void => {
-  if (!socket.writable) {
+/** True once a response to this socket has started: nothing more may be written to it then. */
+const responseStarted = (socket: Socket): boolean => {
+  const message = Reflect.get(socket, '_httpMessage');
+  return message !== null && typeof message === 'object' && Reflect.get(message, 'headersSent') === true;
+};
+
+/**
+ * A request Node's HTTP layer refused, answered raw before Fastify has a reply: a request whose
+ * headers or body did not arrive within their timeouts is a 408 `request-timeout`; bad header bytes
+ * or overlong headers are a 400. The connection is closed either way.
+ */
+export const handleClientError = (error: Error, socket: Socket): void => {
+  if (!socket.writable || responseStarted(socket)) {
     socket.destroy();
     return;
   }
-  const body = problemBytes(validationFailed([{ path: '', message: 'the HTTP request is malformed' }]));
+  const timedOut = field(error, 'code') === 'ERR_HTTP_REQUEST_TIMEOUT';
+  const answer = timedOut
+    ? problem(408, 'request-timeout', 'The request did not arrive in time; send it again, faster.')
+    : validationFailed([{ path: '', message: 'the HTTP request is malformed' }]);
+  const body = problemBytes(answer);
+  const statusLine = timedOut ? '408 Request Timeout' : '400 Bad Request';
   socket.end(
-    `HTTP/1.1 400 Bad Request\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    `HTTP/1.1 ${statusLine}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 };

@@ -1,18 +1,49 @@
-import { type FastifyBaseLogger, type FastifyServerOptions, LogController } from 'fastify';
+import type { Server } from 'node:http';
+import { type FastifyBaseLogger, type FastifyHttpOptions, LogController } from 'fastify';
 import { handleClientError, handleFrameworkError } from './errors';
 import { BODY_LIMIT, routeMatcher } from './plugin';
+
+/** How long a client may take, in milliseconds (docs/operations.md). */
+export type HttpTimeouts = {
+  /** The whole request, headers and body, must have arrived within this: else a 408. */
+  readonly requestMs: number;
+  /** The request line and headers must have arrived within this: else a 408. At most `requestMs`. */
+  readonly headersMs: number;
+  /** An idle keep-alive connection is closed after this. */
+  readonly keepAliveMs: number;
+};
+
+export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = {
+  requestMs: 30_000,
+  headersMs: 10_000,
+  keepAliveMs: 72_000,
+};
+
+/** How often Node looks for requests past their timeouts: a slow request is cut this soon after. */
+const TIMEOUT_CHECK_MS = 250;
 
 /**
  * Options for the Fastify instance that `basketHttp` is registered on: errors raised before routing
  * become problems too, path ids of any length reach the API (which answers 400 over 128 characters,
- * C-9.2), and Fastify's own two log lines per request are off (the server logs one, C-10.3).
+ * C-9.2), Fastify's own two log lines per request are off (the server logs one, C-10.3), and a
+ * client that sends its headers or its body too slowly is cut with a 408.
  */
-export const basketFastifyOptions = (logger?: FastifyBaseLogger): FastifyServerOptions => ({
+export const basketFastifyOptions = (
+  logger?: FastifyBaseLogger,
+  timeouts: HttpTimeouts = DEFAULT_HTTP_TIMEOUTS,
+): FastifyHttpOptions<Server, FastifyBaseLogger> => ({
   bodyLimit: BODY_LIMIT,
   routerOptions: { maxParamLength: 16 * 1024 },
   logController: new LogController({ disableRequestLogging: true }),
   // The plugin answers 503 problems itself while closing.
   return503OnClosing: false,
+  requestTimeout: timeouts.requestMs,
+  keepAliveTimeout: timeouts.keepAliveMs,
+  http: {
+    requestTimeout: timeouts.requestMs,
+    headersTimeout: Math.min(timeouts.headersMs, timeouts.requestMs),
+    connectionsCheckingInterval: TIMEOUT_CHECK_MS,
+  },
   frameworkErrors: handleFrameworkError(routeMatcher),
   clientErrorHandler: handleClientError,
   ...(logger === undefined ? {} : { loggerInstance: logger }),

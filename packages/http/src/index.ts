@@ -1,6 +1,7 @@
 export type { Authenticate, AuthOptions, AuthOutcome, JwtOptions, JwtPublicKey, Principal } from './auth';
 export { apiKeyOf, createAuthenticator, storeIdOfApiKey } from './auth';
-export { basketFastifyOptions } from './fastify-options';
+export type { HttpTimeouts } from './fastify-options';
+export { basketFastifyOptions, DEFAULT_HTTP_TIMEOUTS } from './fastify-options';
 export {
   canonicalJson,
   etagOf,

@@ -18,6 +18,7 @@ import { registerPublicRoutes } from './public-routes';
 import { registerRoute } from './register-route';
 import { createRouteMatcher, type RouteMatcher } from './route-matcher';
 import { routes } from './routes';
+import { createReceiving, drainConnections } from './shutdown';
 
 /** C-9.1: request bodies over 64 KiB are a 413. */
 export const BODY_LIMIT = 64 * 1024;
@@ -31,6 +32,11 @@ export type BasketHttpOptions = {
   readonly openApi?: OpenApiOptions;
   /** Bounds of the work in progress: past them, 503 with Retry-After. Default: none. */
   readonly limits?: LoadLimits;
+  /**
+   * On close, how long open keep-alive connections are kept (ms), so that a request already on its
+   * way gets the 503 rather than a reset connection. Default 0.
+   */
+  readonly shutdownDrainMs?: number;
 };
 
 /** The methods every known path answers, public endpoints included. */
@@ -76,9 +82,14 @@ const plugin: FastifyPluginAsync<BasketHttpOptions> = async (app: FastifyInstanc
   const closed = new Promise<void>((resolve) => {
     signalClosing = resolve;
   });
+  const receiving = createReceiving();
+  app.addHook('onRequest', async (request) => receiving.track(request.raw));
   app.addHook('preClose', async () => {
     closing = true;
     signalClosing();
+    // Requests whose bodies are still arriving are not waited for (C-10.3 finishes what it accepted).
+    receiving.cutAll();
+    await drainConnections(app.server, options.shutdownDrainMs ?? 0);
   });
 
   // Only JSON bodies: any other content type is a 415 (C-9.1). Bad strings and deep nesting are a

@@ -22,6 +22,7 @@ import type { Logger } from 'pino';
 import type { ServerConfig } from './config';
 import { logRequests } from './logger';
 import { type OutboxRelay, startOutboxRelay } from './relay';
+import { DEFAULT_TIMEOUTS } from './timeouts';
 
 /** How often expired holds are swept (C-7.8: reads and decisions never see them either way). */
 const SWEEP_INTERVAL_MS = 30_000;
@@ -74,7 +75,8 @@ export const createBasketServer = async (
   const relay: OutboxRelay | undefined = startOutboxRelay({ storage, app, logger, env });
 
   const stores = new Set(catalog.stores.map((store) => store.id));
-  const http = Fastify(basketFastifyOptions(logger));
+  const timeouts = config.timeouts ?? DEFAULT_TIMEOUTS;
+  const http = Fastify(basketFastifyOptions(logger, timeouts));
   logRequests(http);
   await http.register(basketHttp, {
     api: app.api,
@@ -92,6 +94,7 @@ export const createBasketServer = async (
       return true;
     },
     limits: config.limits,
+    shutdownDrainMs: timeouts.drainMs,
   });
 
   const sweeper = setInterval(() => {

@@ -1,4 +1,5 @@
 import type { JwtPublicKey } from '@basket/http';
+import { readTimeouts, type Timeouts } from './timeouts';
 
 /**
  * The development secret used when `BASKET_JWT_SECRET` is unset outside production (C-10.1). It is
@@ -38,6 +39,8 @@ export type ServerConfig = {
   };
   readonly production: boolean;
   readonly logLevel: string;
+  /** `BASKET_REQUEST_TIMEOUT_MS` and its siblings (timeouts.ts); absent: their defaults. */
+  readonly timeouts?: Timeouts;
 };
 
 export type Environment = Readonly<Record<string, string | undefined>>;
@@ -90,9 +93,11 @@ export const readConfig = (env: Environment): Read<ServerConfig> => {
   );
   const longPolls = integer('BASKET_MAX_LONG_POLLS', env.BASKET_MAX_LONG_POLLS, 1024, 1_000_000);
   const retryAfter = integer('BASKET_RETRY_AFTER_S', env.BASKET_RETRY_AFTER_S, 1, 3600);
+  const timeouts = readTimeouts(env);
   const errors = [port, latency, keys, schema, inFlight, longPolls, retryAfter].flatMap((read) =>
     read.ok ? [] : [read.error],
   );
+  if (!timeouts.ok) errors.push(...timeouts.errors);
   if (production && secret === undefined && keys.ok && keys.value.length === 0) {
     errors.push('BASKET_JWT_SECRET (or BASKET_JWT_PUBLIC_KEY) is required when NODE_ENV=production');
   }
@@ -104,6 +109,7 @@ export const readConfig = (env: Environment): Read<ServerConfig> => {
     !inFlight.ok ||
     !longPolls.ok ||
     !retryAfter.ok ||
+    !timeouts.ok ||
     errors.length > 0
   )
     return { ok: false, error: errors.join('; ') };
@@ -137,6 +143,7 @@ export const readConfig = (env: Environment): Read<ServerConfig> => {
       },
       production,
       logLevel: nonEmpty(env.BASKET_LOG_LEVEL) ?? 'info',
+      timeouts: timeouts.value,
     },
   };
 };

@@ -3,9 +3,7 @@ import { createBasketServer } from './compose';
 import type { Environment, ServerConfig } from './config';
 import { mintDevToken } from './dev-token';
 import { createLogger } from './logger';
-
-/** A forced exit when shutdown takes longer than this (a stuck provider, say). */
-const SHUTDOWN_DEADLINE_MS = 30_000;
+import { DEFAULT_TIMEOUTS } from './timeouts';
 
 const curlHost = (host: string): string => (host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host);
 
@@ -42,10 +40,13 @@ export const serve = async (config: ServerConfig, env: Environment): Promise<voi
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    const deadline = setTimeout(() => {
-      logger.error({}, 'shutdown deadline passed: exiting');
-      process.exit(1);
-    }, SHUTDOWN_DEADLINE_MS);
+    const deadline = setTimeout(
+      () => {
+        logger.error({}, 'shutdown deadline passed: exiting');
+        process.exit(1);
+      },
+      (config.timeouts ?? DEFAULT_TIMEOUTS).shutdownMs,
+    );
     deadline.unref();
     server
       .close()

@@ -15,8 +15,40 @@ describe('readConfig (C-10.1)', () => {
         limits: { maxRequestsInFlight: 256, maxLongPolls: 1024, retryAfterSeconds: 1 },
         production: false,
         logLevel: 'info',
+        timeouts: {
+          requestMs: 30_000,
+          headersMs: 10_000,
+          keepAliveMs: 72_000,
+          shutdownMs: 30_000,
+          drainMs: 1_000,
+        },
       },
     });
+  });
+
+  it('reads the timeouts, and refuses inconsistent ones', () => {
+    const config = readConfig({
+      BASKET_REQUEST_TIMEOUT_MS: '5000',
+      BASKET_HEADERS_TIMEOUT_MS: '2000',
+      BASKET_KEEP_ALIVE_TIMEOUT_MS: '4000',
+      BASKET_SHUTDOWN_TIMEOUT_MS: '9000',
+      BASKET_SHUTDOWN_DRAIN_MS: '0',
+    });
+    expect(config.ok && config.value.timeouts).toEqual({
+      requestMs: 5000,
+      headersMs: 2000,
+      keepAliveMs: 4000,
+      shutdownMs: 9000,
+      drainMs: 0,
+    });
+    const bad = readConfig({ BASKET_REQUEST_TIMEOUT_MS: 'soon', BASKET_SHUTDOWN_TIMEOUT_MS: '10' });
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) {
+      expect(bad.error).toContain('BASKET_REQUEST_TIMEOUT_MS');
+      expect(bad.error).toContain('BASKET_SHUTDOWN_TIMEOUT_MS');
+    }
+    const inverted = readConfig({ BASKET_REQUEST_TIMEOUT_MS: '1000', BASKET_HEADERS_TIMEOUT_MS: '2000' });
+    expect(!inverted.ok && inverted.error).toContain('BASKET_HEADERS_TIMEOUT_MS must not exceed');
   });
 
   it('reads every variable', () => {

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { Db, Queryable } from './db';
+import { initPgliteDirectory, pgliteStartParams } from './pglite-init';
 import { lockDataDirectory } from './pglite-lock';
 
 type PgliteLike = Pick<PGlite, 'query' | 'exec'> | Transaction;
@@ -28,7 +29,9 @@ export const openPglite = async (dirOrMemory: string): Promise<Db> => {
   }
   let db: PGlite;
   try {
-    db = dir === undefined ? await PGlite.create() : await PGlite.create(dir);
+    const options = { startParams: pgliteStartParams() };
+    if (dir !== undefined) await initPgliteDirectory(dir);
+    db = dir === undefined ? await PGlite.create(options) : await PGlite.create(dir, options);
   } catch (error) {
     release();
     throw error;
