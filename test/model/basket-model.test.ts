@@ -31,9 +31,12 @@ import { describe, it } from 'vitest';
  * paid with a saved token that succeeds or declines, the basket unassigned or Alice's — a basket
  * with an active intent refuses changes with 409 basket-locked (C-8.3), a paid one with 409
  * basket-checked-out (C-8.5), a cancelled intent keeps the lines and holds (C-8.4), a paid basket's
- * holds never expire, and at most one payment is taken per basket (C-8.6).
+ * holds never expire, and at most one payment is taken per basket (C-8.6). Racing changes with the
+ * basket's current If-Match (some with their own Idempotency-Key, resent afterwards): of the accepted
+ * commands naming one version at most one takes effect, the others answer 412 (C-6.4), and each key
+ * answers its first answer again (C-6.3).
  */
-describe('basket model (C-5.3, C-5.4, C-7.3a, C-7.5, C-7.6, C-8.3 to C-8.6)', () => {
+describe('basket model (C-5.3, C-5.4, C-6.3, C-6.4, C-7.3a, C-7.5, C-7.6, C-8.3 to C-8.6)', () => {
   it('keeps the invariants under random interleavings of commands over several baskets', {
     timeout: 120_000,
   }, async () => {

@@ -20,4 +20,6 @@ export {
   describeRelayLeaseConformance,
   describeSnapshotStoreConformance,
   describeStorageConformance,
+  describeTransactionConformance,
 } from './storage';
+export { transactionCases } from './transactions';

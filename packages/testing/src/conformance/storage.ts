@@ -9,6 +9,7 @@ import { outboxCases } from './outbox';
 import { providerLedgerCases } from './provider-ledger';
 import { relayLeaseCases } from './relay-lease';
 import { snapshotCases } from './snapshots';
+import { transactionCases } from './transactions';
 
 const suite =
   (title: string, cases: (storage: StorageRef) => void) =>
@@ -39,6 +40,7 @@ export const describeStorageConformance = (
     idempotencyCases(storage);
     atomicityCases(storage);
     providerLedgerCases(storage);
+    transactionCases(storage);
   });
 };
 
@@ -51,4 +53,8 @@ export const describeOutboxConformance = suite('outbox conformance', outboxCases
 export const describeRelayLeaseConformance = suite('relay lease conformance', relayLeaseCases);
 export const describeIdempotencyConformance = suite('idempotency store conformance', idempotencyCases);
 export const describeProviderLedgerConformance = suite('provider ledger conformance', providerLedgerCases);
+export const describeTransactionConformance = suite(
+  'unit of work transactions conformance',
+  transactionCases,
+);
 export const describeAtomicityConformance = suite('unit of work atomicity conformance', atomicityCases);
