@@ -101,12 +101,29 @@ const untilClosed = async (
   return recall();
 };
 
+/**
+ * C-1.7: an endpoint without a body (or whose body is optional) accepts an empty body whatever its
+ * Content-Type. Fastify would parse an empty `application/json` body (400) or refuse another type
+ * (415), so an empty body's Content-Type is dropped before parsing. "Empty" is what the headers say
+ * (`Content-Length: 0`, or neither a length nor a chunked encoding).
+ */
+const emptyBodyHasNoType = async (request: FastifyRequest): Promise<void> => {
+  const headers = request.raw.headers;
+  const length = headers['content-length'];
+  const empty = length === '0' || (length === undefined && headers['transfer-encoding'] === undefined);
+  if (empty && headers['content-type'] !== undefined) delete headers['content-type'];
+};
+
+const takesNoBody = (route: RouteSpec): boolean =>
+  route.method !== 'GET' && (route.request === undefined || !route.request.required);
+
 export const registerRoute = (app: FastifyInstance, route: RouteSpec, deps: RouteDependencies): void => {
   app.route({
     method: route.method,
     url: fastifyPath(route.path),
     bodyLimit: deps.bodyLimit,
     onRequest: deps.authHook,
+    ...(takesNoBody(route) ? { preParsing: emptyBodyHasNoType } : {}),
     handler: async (request, reply) => {
       const principal = deps.principalOf(request);
       if (principal === undefined) return sendProblem(reply, internalError());

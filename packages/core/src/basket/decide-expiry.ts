@@ -1,11 +1,11 @@
 import { fold } from '../decider';
 import { addMinutes, isAtOrAfter } from '../time';
-import type { Instant } from '../wire';
+import type { Instant, ProviderIdentity } from '../wire';
 import type { BasketEvent } from './events';
 import { evolveBasket } from './evolve';
 import { variantIdOf } from './line';
 import type { BasketState, ExistingBasket, ProviderBasketState } from './state';
-import { allLines } from './state';
+import { allLines, exists } from './state';
 
 /**
  * When a provider basket's holds run out (C-7.8): the latest change to its lines plus its
@@ -39,18 +39,71 @@ export const orphanedVoucherEvents = (state: BasketState, at: Instant): Readonly
     .map((v) => ({ type: 'VoucherRemoved', at, code: v.code, reason: 'no-matching-line' }));
 };
 
+export type LineRef = { readonly providerBasketId: ProviderIdentity; readonly lineItemId: ProviderIdentity };
+
+/**
+ * The lines that lose their cross-sell parent once the `gone` provider baskets are gone: lines of
+ * the other provider baskets cross-sold, directly or through other such lines, from a line no longer
+ * in the basket. Expiry cascades like deletion (C-7.4, docs/decisions.md); an open basket only,
+ * since a locked one keeps its lines (C-8.3) until it is unlocked.
+ */
+export const crossSoldOrphans = (state: BasketState, gone: ReadonlySet<string>): ReadonlyArray<LineRef> => {
+  if (state.status !== 'open') return [];
+  const kept = state.providerBaskets.filter((pb) => !gone.has(pb.id));
+  const present = new Set(kept.flatMap((pb) => pb.lines.map((line) => line.id)));
+  const orphans: LineRef[] = [];
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const pb of kept) {
+      for (const line of pb.lines) {
+        const parent = line.crossSoldFromLineItemId;
+        if (parent === undefined || !present.has(line.id) || present.has(parent)) continue;
+        present.delete(line.id);
+        orphans.push({ providerBasketId: pb.id, lineItemId: line.id });
+        changed = true;
+      }
+    }
+  }
+  return orphans;
+};
+
+/** The lines cross-sold from lines that went, and the provider baskets they leave empty (C-7.2). */
+const cascadeEvents = (
+  state: BasketState,
+  gone: ReadonlySet<string>,
+  expired: ReadonlyArray<BasketEvent>,
+  at: Instant,
+): ReadonlyArray<BasketEvent> => {
+  const removed: ReadonlyArray<BasketEvent> = crossSoldOrphans(state, gone).map((orphan) => ({
+    type: 'LineItemRemoved',
+    at,
+    ...orphan,
+    reason: 'cross-sell-parent-expired',
+  }));
+  if (removed.length === 0) return [];
+  const after = fold(evolveBasket, state, [...expired, ...removed]);
+  const closed: ReadonlyArray<BasketEvent> = (exists(after) ? after.providerBaskets : [])
+    .filter((pb) => pb.lines.length === 0)
+    .map((pb) => ({ type: 'ProviderBasketClosed', at, providerBasketId: pb.id }));
+  return [...removed, ...closed];
+};
+
 /**
  * What expiry decides at `at` before any command (C-7.8): every provider basket whose holds ran out
- * goes, with the vouchers left without a matching line.
+ * goes, then (in an open basket) the lines cross-sold from its lines with the provider baskets they
+ * leave empty, then the vouchers left without a matching line.
  */
 export const expiryEvents = (state: BasketState, at: Instant): ReadonlyArray<BasketEvent> => {
-  const expired: ReadonlyArray<BasketEvent> = expiredProviderBaskets(state, at).map((pb) => ({
+  const gone = expiredProviderBaskets(state, at);
+  const expired: ReadonlyArray<BasketEvent> = gone.map((pb) => ({
     type: 'ProviderBasketExpired',
     at,
     providerBasketId: pb.id,
   }));
-  if (expired.length === 0) return [];
-  return [...expired, ...orphanedVoucherEvents(fold(evolveBasket, state, expired), at)];
+  const cascade = cascadeEvents(state, new Set(gone.map((pb) => pb.id)), expired, at);
+  if (expired.length === 0 && cascade.length === 0) return [];
+  const after = fold(evolveBasket, state, [...expired, ...cascade]);
+  return [...expired, ...cascade, ...orphanedVoucherEvents(after, at)];
 };
 
 /** The state once expiry at `at` has been applied. */

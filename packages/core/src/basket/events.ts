@@ -39,7 +39,13 @@ export const TicketsReplaced = event('TicketsReplaced', {
 export const LineItemRemoved = event('LineItemRemoved', {
   providerBasketId: ProviderIdentity,
   lineItemId: ProviderIdentity,
-  reason: t.keyof({ deleted: null, replaced: null, 'cross-sell-parent-removed': null }),
+  /** `cross-sell-parent-expired`: its parent's hold ran out (C-7.4, C-7.8); it restarts no hold. */
+  reason: t.keyof({
+    deleted: null,
+    replaced: null,
+    'cross-sell-parent-removed': null,
+    'cross-sell-parent-expired': null,
+  }),
 });
 /** Its holds ran out (C-7.8): every line of the provider basket is gone with it. */
 export const ProviderBasketExpired = event('ProviderBasketExpired', { providerBasketId: ProviderIdentity });

@@ -83,7 +83,8 @@ export const evolveBasket = (state: BasketState, event: BasketEvent): BasketStat
         const pb = providerBasket(draft, event.providerBasketId);
         if (!pb) return;
         pb.lines = pb.lines.filter((l) => l.id !== event.lineItemId);
-        touchLines(pb, event.at);
+        // Expiry is no customer's change to the lines: it restarts no hold (C-7.8).
+        if (event.reason !== 'cross-sell-parent-expired') touchLines(pb, event.at);
         return;
       }
       case 'DeliveryMethodSelected': {

@@ -8,7 +8,7 @@ import { afterExpiry } from './decide-expiry';
 import type { BasketState, ExistingBasket, ProviderBasketState } from './state';
 import { exists } from './state';
 
-export { expiredProviderBaskets, providerBasketExpires } from './decide-expiry';
+export { crossSoldOrphans, expiredProviderBaskets, providerBasketExpires } from './decide-expiry';
 
 const customerCommands: ReadonlySet<string> = new Set(customerCommandTypes);
 
@@ -46,8 +46,8 @@ const statusRefusal = (command: BasketCommand, state: ExistingBasket): DomainPro
 
 /**
  * The refusals of `command` on exactly `state` (no expiry applied), in the order of C-1.7: the
- * basket's existence, the existence of the path's provider basket and line, the basket's state
- * (locked, checked out), then the contact (C-2.6).
+ * basket's existence, the contact of assign-contact (C-2.6, in the ownership position), the
+ * existence of the path's provider basket and line, then the basket's state (locked, checked out).
  */
 export const refusalOn = (command: BasketCommand, state: BasketState): DomainProblem | undefined => {
   if (command.type === 'CreateBasket') {
@@ -55,8 +55,7 @@ export const refusalOn = (command: BasketCommand, state: BasketState): DomainPro
   }
   if (!exists(state) || state.status === 'deleted')
     return problem('basket-not-found', `no basket ${command.basketId}`);
-  const refusal = pathRefusal(command, state) ?? statusRefusal(command, state);
-  if (refusal) return refusal;
+  // C-1.7: for assign-contact, C-2.6's conflict stands in the ownership position, before the state.
   if (
     command.type === 'AssignContact' &&
     state.contactId !== undefined &&
@@ -64,7 +63,7 @@ export const refusalOn = (command: BasketCommand, state: BasketState): DomainPro
   ) {
     return problem('contact-conflict', 'the basket is assigned to another contact');
   }
-  return undefined;
+  return pathRefusal(command, state) ?? statusRefusal(command, state);
 };
 
 /**

@@ -1,6 +1,7 @@
 import { providerBasketExpires } from '../basket/decide-expiry';
 import type { Line } from '../basket/line';
-import type { BasketState, ProviderBasketState } from '../basket/state';
+import type { BasketState, ExistingBasket, ProviderBasketState } from '../basket/state';
+import type { Instant } from '../wire';
 import type { Hold, ResourceKey } from './resources';
 import { seatResource, sectionTallyResource, slotResource, stockResource, tallyStripeOf } from './resources';
 
@@ -42,32 +43,80 @@ export const lineTallies = (
       }))
     : [];
 
+/** `null`: the hold does not run out. */
+type Expiry = Instant | null;
+
+const earlier = (a: Expiry, b: Expiry): Expiry => (a === null ? b : b === null || a <= b ? a : b);
+const later = (a: Expiry, b: Expiry): Expiry => (a === null || b === null ? null : a >= b ? a : b);
+
+/**
+ * When each line's hold runs out: its provider basket's expiry (C-7.8), or, in an open basket, its
+ * cross-sell parent's when that comes first, since a cross-sold line goes with its parent (C-7.4).
+ * None once checked out.
+ */
+const lineExpiries = (state: ExistingBasket): ReadonlyMap<string, Expiry> => {
+  const checkedOut = state.status === 'checkedOut';
+  const own = new Map<string, { readonly expiry: Expiry; readonly parent?: string }>();
+  for (const pb of state.providerBaskets) {
+    const expiry = checkedOut ? null : (providerBasketExpires(pb) ?? null);
+    for (const line of pb.lines) {
+      const parent = state.status === 'open' ? line.crossSoldFromLineItemId : undefined;
+      own.set(line.id, parent === undefined ? { expiry } : { expiry, parent });
+    }
+  }
+  const effective = new Map<string, Expiry>();
+  const expiryOf = (id: string, seen: ReadonlySet<string>): Expiry => {
+    const known = effective.get(id);
+    if (known !== undefined) return known;
+    const line = own.get(id);
+    if (line === undefined) return null;
+    const parent = line.parent;
+    const expiry =
+      parent === undefined || seen.has(parent) || !own.has(parent)
+        ? line.expiry
+        : earlier(line.expiry, expiryOf(parent, new Set([...seen, id])));
+    effective.set(id, expiry);
+    return expiry;
+  };
+  for (const id of own.keys()) expiryOf(id, new Set([id]));
+  return effective;
+};
+
+/** A provider basket's units per resource; a resource held by several lines runs out with the last. */
 const holdsOfProviderBasket = (
   pb: ProviderBasketState,
-  expiresAt: string | undefined,
+  expiries: ReadonlyMap<string, Expiry>,
   stripe: number,
 ): ReadonlyArray<Hold> => {
-  const totals = new Map<ResourceKey, number>();
-  const units = pb.lines.flatMap((line) => [...lineResources(line), ...lineTallies(line, stripe)]);
-  for (const { resource, quantity } of units) {
-    totals.set(resource, (totals.get(resource) ?? 0) + quantity);
+  const totals = new Map<ResourceKey, { quantity: number; expiresAt: Expiry }>();
+  for (const line of pb.lines) {
+    const expiresAt = expiries.get(line.id) ?? null;
+    for (const { resource, quantity } of [...lineResources(line), ...lineTallies(line, stripe)]) {
+      const total = totals.get(resource);
+      totals.set(
+        resource,
+        total === undefined
+          ? { quantity, expiresAt }
+          : { quantity: total.quantity + quantity, expiresAt: later(total.expiresAt, expiresAt) },
+      );
+    }
   }
-  return [...totals].map(([resource, quantity]) =>
-    expiresAt === undefined ? { resource, quantity } : { resource, quantity, expiresAt },
+  return [...totals].map(([resource, { quantity, expiresAt }]) =>
+    expiresAt === null ? { resource, quantity } : { resource, quantity, expiresAt },
   );
 };
 
 /**
  * Every inventory unit the basket holds, summed per resource, each with the `expiresAt` of its
- * provider basket (C-7.8), and the section tallies of its seats (`lineTallies`): none once confirmed for a payment intent, and none after checkout (the
- * hold is then a sale). A deleted basket, or none, holds nothing (C-7.14). Holds are a projection of
- * the basket's state: the app stores them with the basket's events.
+ * provider basket (C-7.8), or of its cross-sell parent when that comes first (C-7.4), and the
+ * section tallies of its seats (`lineTallies`): none once
+ * confirmed for a payment intent, and none after checkout (the hold is then a sale). A deleted
+ * basket, or none, holds nothing (C-7.14). Holds are a projection of the basket's state: the app
+ * stores them with the basket's events.
  */
 export const holdsOf = (state: BasketState): ReadonlyArray<Hold> => {
   if (state.status === 'none' || state.status === 'deleted') return [];
-  const checkedOut = state.status === 'checkedOut';
+  const expiries = lineExpiries(state);
   const stripe = tallyStripeOf(state.id);
-  return state.providerBaskets.flatMap((pb) =>
-    holdsOfProviderBasket(pb, checkedOut ? undefined : providerBasketExpires(pb), stripe),
-  );
+  return state.providerBaskets.flatMap((pb) => holdsOfProviderBasket(pb, expiries, stripe));
 };

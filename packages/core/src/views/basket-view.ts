@@ -1,5 +1,5 @@
 import { requiredFields } from '../basket/customer-details';
-import { expiredProviderBaskets, providerBasketExpires } from '../basket/guards';
+import { crossSoldOrphans, expiredProviderBaskets, providerBasketExpires } from '../basket/guards';
 import { variantIdOf } from '../basket/line';
 import { allLines, type BasketVoucher, type ExistingBasket } from '../basket/state';
 import { type Currency, fromMinorUnits, type Money } from '../money';
@@ -13,7 +13,15 @@ import { type BasketPricing, type ProviderBasketPricing, priceBasket, unitPriceO
  */
 export const visibleBasket = (state: ExistingBasket, now: Instant): ExistingBasket => {
   const expired = new Set(expiredProviderBaskets(state, now).map((pb) => pb.id));
-  const providerBaskets = state.providerBaskets.filter((pb) => !expired.has(pb.id));
+  // Lines cross-sold from lines that went go with them (C-7.4), and so do provider baskets they empty.
+  const orphans = new Set(crossSoldOrphans(state, expired).map((orphan) => orphan.lineItemId));
+  const providerBaskets = state.providerBaskets
+    .filter((pb) => !expired.has(pb.id))
+    .flatMap((pb) => {
+      if (!pb.lines.some((line) => orphans.has(line.id))) return [pb];
+      const lines = pb.lines.filter((line) => !orphans.has(line.id));
+      return lines.length === 0 ? [] : [{ ...pb, lines }];
+    });
   const lines = providerBaskets.flatMap((pb) => pb.lines);
   const vouchers = state.vouchers.filter((v) =>
     lines.some((l) => l.productId === v.productId && variantIdOf(l) === v.variantId),

@@ -2,7 +2,7 @@ import * as t from 'io-ts';
 import { refine, struct } from './combinators';
 import { CustomerDetailFieldValue } from './customer-details';
 import { DeliveryMethodSelection } from './delivery';
-import { Int32, int32AtLeast, int32Between, NonEmptyString, ProviderIdentity } from './primitives';
+import { int32AtLeast, int32Between, NonEmptyString, ProviderIdentity } from './primitives';
 
 /** The units one request may add or set on a line: 1 to 99 (C-7.3, C-7.7). */
 export const LineQuantity = int32Between(1, 99);
@@ -45,12 +45,20 @@ export const SeatSelection = struct(
 export type SeatSelection = t.TypeOf<typeof SeatSelection>;
 
 /** Endpoint 8: automatic (`rates`) or manual (`seats`) selection, exactly one of them, not empty (C-7.5). */
+const distinct = (values: ReadonlyArray<string>): boolean => new Set(values).size === values.length;
+
 export const SelectSeatsRequest = refine(
-  struct({}, { rates: t.array(RateSelection), seats: t.array(SeatSelection) }, 'SelectSeatsRequest'),
-  ({ rates, seats }) =>
-    rates === undefined ? seats !== undefined && seats.length > 0 : seats === undefined && rates.length > 0,
+  refine(
+    struct({}, { rates: t.array(RateSelection), seats: t.array(SeatSelection) }, 'SelectSeatsRequest'),
+    ({ rates, seats }) =>
+      rates === undefined ? seats !== undefined && seats.length > 0 : seats === undefined && rates.length > 0,
+    'SelectSeatsRequest',
+    'exactly one of rates and seats is required, with at least one entry',
+  ),
+  // A seat asked for twice is a malformed request (C-1.6), not a business outcome.
+  ({ seats }) => seats === undefined || distinct(seats.map((seat) => seat.seatId)),
   'SelectSeatsRequest',
-  'exactly one of rates and seats is required, with at least one entry',
+  'each seat may be asked for once',
 );
 export type SelectSeatsRequest = t.TypeOf<typeof SelectSeatsRequest>;
 
@@ -63,17 +71,29 @@ export type TimeSlotRateQuantity = t.TypeOf<typeof TimeSlotRateQuantity>;
 
 /** Endpoint 9: rates whose quantities are all 0 select nothing, a 400 (C-7.6). */
 export const SelectTimeSlotRequest = refine(
-  struct({ timeSlotId: ProviderIdentity, rates: t.array(TimeSlotRateQuantity) }, {}, 'SelectTimeSlotRequest'),
-  ({ rates }) => rates.some((rate) => rate.quantity > 0),
+  refine(
+    struct(
+      { timeSlotId: ProviderIdentity, rates: t.array(TimeSlotRateQuantity) },
+      {},
+      'SelectTimeSlotRequest',
+    ),
+    ({ rates }) => rates.some((rate) => rate.quantity > 0),
+    'SelectTimeSlotRequest',
+    'rates must ask for at least one place',
+  ),
+  ({ rates }) => distinct(rates.map((rate) => rate.rateId)),
   'SelectTimeSlotRequest',
-  'rates must ask for at least one place',
+  'each rate may be named once',
 );
 export type SelectTimeSlotRequest = t.TypeOf<typeof SelectTimeSlotRequest>;
 
-/** Endpoint 11: polymorphic on `type`, whose only value is TimeSlot. */
+/**
+ * Endpoint 11: polymorphic on `type`, whose only value is TimeSlot. `quantity`, when given, is
+ * 1..99 like endpoint 12's (C-7.7): 0 is a 400 at once, not a Failed notification (C-1.6).
+ */
 export const UpdateLineItemRequest = struct(
   { type: t.literal('TimeSlot') },
-  { quantity: Int32 },
+  { quantity: LineQuantity },
   'UpdateLineItemRequest',
 );
 export type UpdateLineItemRequest = t.TypeOf<typeof UpdateLineItemRequest>;

@@ -69,6 +69,20 @@ describe('syncRefusal: what the app answers at once, in the order of C-1.7', () 
     expect(syncRefusal(cmd('AssignContact', { contactId: 'contact-alice' }), assigned)).toBeUndefined();
   });
 
+  it('C-1.7: contact-conflict stands in the ownership position, before basket-locked and basket-checked-out', () => {
+    const assign = cmd('AssignContact', { contactId: 'contact-alice' });
+    const locked: ReadonlyArray<BasketEvent> = [
+      ...historyOf(assign, addPie()),
+      { type: 'BasketLocked', at: T0, paymentIntentId: INTENT },
+    ];
+    const bob = cmd('AssignContact', { contactId: 'contact-bob' });
+    expect(code(syncRefusal(bob, stateOf(locked)))).toBe('contact-conflict');
+    const paid = stateOf([...locked, { type: 'BasketCheckedOut', at: T0, paymentIntentId: INTENT }]);
+    expect(code(syncRefusal(bob, paid))).toBe('contact-conflict');
+    // The same contact again is no conflict: the basket's state answers.
+    expect(code(syncRefusal(assign, stateOf(locked)))).toBe('basket-locked');
+  });
+
   it('C-7.8: a line whose holds ran out by the command time is gone', () => {
     const state = stateOf(historyOf(addPie()));
     const deletion = cmd('DeleteLineItem', { providerBasketId: FNB_PB, lineItemId: PIE_LINE });

@@ -74,9 +74,18 @@ const refusedWith = (
 ): void => {
   expect(E.isLeft(decision), `${command.type} was accepted`).toBe(true);
   if (E.isRight(decision)) return;
-  const expected = pathExists(command, history.state)
-    ? [code]
-    : ['provider-basket-not-found', 'line-item-not-found'];
+  const state = history.state;
+  // C-1.7: assign-contact by another contact is contact-conflict, in the ownership position.
+  const conflict =
+    command.type === 'AssignContact' &&
+    exists(state) &&
+    state.contactId !== undefined &&
+    state.contactId !== command.contactId;
+  const expected = conflict
+    ? ['contact-conflict']
+    : pathExists(command, state)
+      ? [code]
+      : ['provider-basket-not-found', 'line-item-not-found'];
   expect(expected).toContain(decision.left.code);
 };
 

@@ -62,6 +62,23 @@ describe('SelectSeatsRequest (C-7.5)', () => {
     expect(E.isLeft(SelectSeatsRequest.decode({ rates: [{ rateId: 'adult', quantity: 1 }] }))).toBe(true);
     expect(E.isLeft(SelectSeatsRequest.decode({ seats: [{ rateId: RATE, seatId: '' }] }))).toBe(true);
   });
+
+  it('rejects a seat asked for twice (C-1.6: a 400, not a Failed notification)', () => {
+    const twice = {
+      seats: [
+        { rateId: RATE, seatId: 'N-A-3' },
+        { rateId: RATE, seatId: 'N-A-3' },
+      ],
+    };
+    expect(E.isLeft(SelectSeatsRequest.decode(twice))).toBe(true);
+    const two = {
+      seats: [
+        { rateId: RATE, seatId: 'N-A-3' },
+        { rateId: RATE, seatId: 'N-A-4' },
+      ],
+    };
+    expect(E.isRight(SelectSeatsRequest.decode(two))).toBe(true);
+  });
 });
 
 describe('SelectTimeSlotRequest (C-7.6)', () => {
@@ -85,6 +102,17 @@ describe('SelectTimeSlotRequest (C-7.6)', () => {
       E.isLeft(SelectTimeSlotRequest.decode({ timeSlotId: SLOT, rates: [{ rateId: RATE, quantity: -1 }] })),
     ).toBe(true);
   });
+
+  it('rejects a rate named twice (C-1.6: a 400, not a Failed notification)', () => {
+    const twice = {
+      timeSlotId: SLOT,
+      rates: [
+        { rateId: RATE, quantity: 1 },
+        { rateId: RATE, quantity: 2 },
+      ],
+    };
+    expect(E.isLeft(SelectTimeSlotRequest.decode(twice))).toBe(true);
+  });
 });
 
 describe('line updates', () => {
@@ -93,6 +121,10 @@ describe('line updates', () => {
       E.right({ type: 'TimeSlot', quantity: 3 }),
     );
     expect(E.isLeft(UpdateLineItemRequest.decode({ type: 'Consumable', quantity: 3 }))).toBe(true);
+  });
+
+  it.each([0, -1, 100, 2.5])('UpdateLineItemRequest rejects quantity %s (C-1.6, C-7.7)', (quantity) => {
+    expect(E.isLeft(UpdateLineItemRequest.decode({ type: 'TimeSlot', quantity }))).toBe(true);
   });
 
   it('UpdateLineItemQuantityRequest needs a quantity from 1 to 99 (C-7.7)', () => {

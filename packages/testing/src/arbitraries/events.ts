@@ -165,6 +165,7 @@ const lineRemovalReason = fc.constantFrom(
   'deleted' as const,
   'replaced' as const,
   'cross-sell-parent-removed' as const,
+  'cross-sell-parent-expired' as const,
 );
 
 /** One arbitrary per basket event type. */

@@ -482,26 +482,29 @@ export const arbitrarySelectSeatsRequest: fc.Arbitrary<SelectSeatsRequest> = fc.
     ),
   }),
   fc.record({
-    seats: fc.array(fc.record({ rateId: arbitraryProviderIdentity(), seatId: nonEmptyText }), {
+    // Each seat once (C-1.6).
+    seats: fc.uniqueArray(fc.record({ rateId: arbitraryProviderIdentity(), seatId: nonEmptyText }), {
       minLength: 1,
       maxLength: 3,
+      selector: (seat) => seat.seatId,
     }),
   }),
 );
 
-/** Rates of which at least one asks for a place (C-7.6). */
+/** Rates, each named once, of which at least one asks for a place (C-7.6). */
 export const arbitrarySelectTimeSlotRequest: fc.Arbitrary<SelectTimeSlotRequest> = fc.record({
   timeSlotId: arbitraryProviderIdentity(),
   rates: fc
-    .array(fc.record({ rateId: arbitraryProviderIdentity(), quantity: fc.nat({ max: 99 }) }), {
+    .uniqueArray(fc.record({ rateId: arbitraryProviderIdentity(), quantity: fc.nat({ max: 99 }) }), {
       minLength: 1,
       maxLength: 3,
+      selector: (rate) => rate.rateId,
     })
     .filter((rates) => rates.some((rate) => rate.quantity > 0)),
 });
 
 export const arbitraryUpdateLineItemRequest: fc.Arbitrary<UpdateLineItemRequest> = fc.record(
-  { type: fc.constant('TimeSlot' as const), quantity: arbitraryInt32 },
+  { type: fc.constant('TimeSlot' as const), quantity: lineQuantity },
   { requiredKeys: ['type'] },
 );
 
