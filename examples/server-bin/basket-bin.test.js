@@ -1,5 +1,6 @@
 // The `basket` bin as npm installs it (node_modules/.bin/basket): help, the OpenAPI document, a
-// development token, and `basket serve` answering over HTTP until a SIGTERM stops it cleanly.
+// development token, and `basket serve` answering over HTTP (and GET /metrics on its metrics port)
+// until a SIGTERM stops it cleanly.
 import assert from 'node:assert/strict';
 import { execFileSync, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -31,15 +32,22 @@ test('basket serve answers requests and stops on SIGTERM with exit code 0', asyn
   const apiKey = /BASKET_API_KEY='([^']+)'/.exec(token)?.[1];
   assert.ok(jwt && apiKey, token);
 
-  const server = spawn(basket, ['serve'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const server = spawn(basket, ['serve'], {
+    env: { ...env, BASKET_METRICS_PORT: '0' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const exited = new Promise((resolve) => server.once('exit', (code) => resolve(code)));
-  const port = await new Promise((resolve, reject) => {
+  const ports = await new Promise((resolve, reject) => {
+    const found = {};
     server.once('exit', (code) => reject(new Error(`basket serve exited with ${code}`)));
     createInterface({ input: server.stdout }).on('line', (line) => {
       const log = JSON.parse(line);
-      if (log.msg === 'listening') resolve(log.port);
+      if (log.msg === 'listening') found.api = log.port;
+      if (log.msg === 'metrics listening') found.metrics = log.port;
+      if (found.api !== undefined && found.metrics !== undefined) resolve(found);
     });
   });
+  const port = ports.api;
   try {
     const base = `http://127.0.0.1:${port}`;
     assert.deepEqual(await (await fetch(`${base}/healthz`)).json(), { status: 'ok' });
@@ -49,6 +57,14 @@ test('basket serve answers requests and stops on SIGTERM with exit code 0', asyn
     });
     assert.equal(created.status, 200);
     assert.match((await created.json()).id, /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    // A request answered after the POST: its measurement (taken once the response is sent) is in.
+    assert.equal((await fetch(`${base}/readyz`)).status, 200);
+    const metrics = await (await fetch(`http://127.0.0.1:${ports.metrics}/metrics`)).text();
+    assert.match(
+      metrics,
+      /^basket_http_request_duration_seconds_count\{route="\/baskets",method="POST",status="200"\} 1$/m,
+    );
+    assert.match(metrics, /^process_cpu_user_seconds_total /m);
   } finally {
     server.kill('SIGTERM');
   }

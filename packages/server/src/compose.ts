@@ -13,6 +13,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { ServerConfig } from './config';
 import { logRequests } from './logger';
+import { createServerMetrics, measureRequests, type ServerMetrics } from './metrics/index';
 import { type OutboxRelay, startOutboxRelay } from './relay';
 
 /** How often expired holds are swept (C-7.8: reads and decisions never see them either way). */
@@ -23,6 +24,8 @@ export type BasketServer = {
   readonly app: BasketApp;
   readonly storage: Storage;
   readonly catalog: Catalog;
+  /** Prometheus metrics, when `BASKET_METRICS_PORT` is set (`serve` exposes them on that port). */
+  readonly metrics?: ServerMetrics;
   /** C-10.3: stop accepting, finish what was accepted, flush the outbox, close storage. */
   readonly close: () => Promise<void>;
 };
@@ -58,10 +61,16 @@ export const createBasketServer = async (
     onError: (error) => logger.error({ error: errorSummary(error) }, 'command processing failed'),
   });
   const relay: OutboxRelay | undefined = startOutboxRelay({ storage, app, logger, env });
+  const metrics =
+    config.metricsPort === undefined
+      ? undefined
+      : createServerMetrics({ storage, ...(relay === undefined ? {} : { relay: relay.metrics }) });
+  const unsubscribeMetrics = metrics === undefined ? undefined : app.subscribe(metrics.observeCompletion);
 
   const stores = new Set(catalog.stores.map((store) => store.id));
   const http = Fastify(basketFastifyOptions(logger));
   logRequests(http);
+  if (metrics !== undefined) measureRequests(http, metrics);
   await http.register(basketHttp, {
     api: app.api,
     auth: {
@@ -92,10 +101,11 @@ export const createBasketServer = async (
       clearInterval(sweeper);
       await http.close();
       await app.drain();
+      unsubscribeMetrics?.();
       await relay?.stop();
       await storage.close();
     })();
     return closing;
   };
-  return { http, app, storage, catalog, close };
+  return { http, app, storage, catalog, ...(metrics === undefined ? {} : { metrics }), close };
 };

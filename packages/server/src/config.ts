@@ -27,6 +27,8 @@ export type ServerConfig = {
   readonly providerLatencyMs: number;
   readonly production: boolean;
   readonly logLevel: string;
+  /** `BASKET_METRICS_PORT`: unset → no metrics; else `GET /metrics` on this port (0: a free one) of `host`. */
+  readonly metricsPort?: number;
 };
 
 export type Environment = Readonly<Record<string, string | undefined>>;
@@ -59,13 +61,19 @@ export const readConfig = (env: Environment): Read<ServerConfig> => {
   const production = env.NODE_ENV === 'production';
   const port = integer('PORT', env.PORT, 3000, 65_535);
   const latency = integer('BASKET_PROVIDER_LATENCY_MS', env.BASKET_PROVIDER_LATENCY_MS, 0, 600_000);
+  const metricsPort =
+    nonEmpty(env.BASKET_METRICS_PORT) === undefined
+      ? undefined
+      : integer('BASKET_METRICS_PORT', env.BASKET_METRICS_PORT, 0, 65_535);
   const keys = publicKeys(env);
   const secret = nonEmpty(env.BASKET_JWT_SECRET);
-  const errors = [port, latency, keys].flatMap((read) => (read.ok ? [] : [read.error]));
+  const errors = [port, latency, keys, ...(metricsPort === undefined ? [] : [metricsPort])].flatMap((read) =>
+    read.ok ? [] : [read.error],
+  );
   if (production && secret === undefined && keys.ok && keys.value.length === 0) {
     errors.push('BASKET_JWT_SECRET (or BASKET_JWT_PUBLIC_KEY) is required when NODE_ENV=production');
   }
-  if (!port.ok || !latency.ok || !keys.ok || errors.length > 0)
+  if (!port.ok || !latency.ok || !keys.ok || metricsPort?.ok === false || errors.length > 0)
     return { ok: false, error: errors.join('; ') };
   const developmentSecret = secret === undefined && keys.value.length === 0;
   const databaseUrl = nonEmpty(env.BASKET_DATABASE_URL);
@@ -91,6 +99,7 @@ export const readConfig = (env: Environment): Read<ServerConfig> => {
       providerLatencyMs: latency.value,
       production,
       logLevel: nonEmpty(env.BASKET_LOG_LEVEL) ?? 'info',
+      ...(metricsPort?.ok === true ? { metricsPort: metricsPort.value } : {}),
     },
   };
 };

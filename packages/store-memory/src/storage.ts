@@ -5,6 +5,7 @@ import { memoryInventoryStore } from './inventory';
 import { memoryOutbox } from './outbox';
 import { memoryRelayLease } from './relay-lease';
 import { emptyState } from './state';
+import { memoryStats } from './stats';
 import { memoryUnitOfWork } from './unit-of-work';
 
 /**
@@ -22,6 +23,7 @@ export const createMemoryStorage = (): Storage => {
     outbox: memoryOutbox(state),
     relayLease: memoryRelayLease(state),
     inventory: memoryInventoryStore(state),
+    stats: memoryStats(state),
     close: async () => {},
   };
 };

@@ -8,6 +8,7 @@ import { migrate } from './migrate';
 import { defaultSchema, tablesOf } from './names';
 import { postgresOutbox } from './outbox';
 import { postgresRelayLease } from './relay-lease';
+import { postgresStats } from './stats';
 import { postgresUnitOfWork } from './unit-of-work';
 
 export type PostgresStorageOptions = {
@@ -35,6 +36,7 @@ export const createPostgresStorage = async (options: PostgresStorageOptions): Pr
     outbox: postgresOutbox(db, t),
     relayLease: postgresRelayLease(db, t),
     inventory: postgresInventoryStore(db, t),
+    stats: postgresStats(db, t),
     close: async () => {
       if (options.closeDb ?? true) await db.close();
     },

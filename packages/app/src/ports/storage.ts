@@ -1,6 +1,7 @@
 import type { EventStore, SnapshotStore } from './event-store';
 import type { CommandQueue, IdempotencyStore } from './notifications';
 import type { Outbox, RelayLease } from './outbox';
+import type { StorageStats } from './stats';
 import type { InventoryStore, UnitOfWork } from './unit-of-work';
 
 /** Every storage port, as one adapter (memory, PGlite, PostgreSQL) provides them. */
@@ -13,5 +14,7 @@ export type Storage = {
   readonly outbox: Outbox;
   readonly relayLease: RelayLease;
   readonly inventory: InventoryStore;
+  /** Figures for metrics (`GET /metrics` of the server); optional for adapters. */
+  readonly stats?: StorageStats;
   readonly close: () => Promise<void>;
 };

@@ -8,6 +8,7 @@ export { idempotencyCases } from './idempotency';
 export { outboxCases } from './outbox';
 export { relayLeaseCases } from './relay-lease';
 export { snapshotCases } from './snapshots';
+export { statsCases } from './stats';
 export {
   describeAtomicityConformance,
   describeCommandQueueConformance,
@@ -17,5 +18,6 @@ export {
   describeOutboxConformance,
   describeRelayLeaseConformance,
   describeSnapshotStoreConformance,
+  describeStatsConformance,
   describeStorageConformance,
 } from './storage';

@@ -8,6 +8,7 @@ import { idempotencyCases } from './idempotency';
 import { outboxCases } from './outbox';
 import { relayLeaseCases } from './relay-lease';
 import { snapshotCases } from './snapshots';
+import { statsCases } from './stats';
 
 const suite =
   (title: string, cases: (storage: StorageRef) => void) =>
@@ -49,3 +50,4 @@ export const describeOutboxConformance = suite('outbox conformance', outboxCases
 export const describeRelayLeaseConformance = suite('relay lease conformance', relayLeaseCases);
 export const describeIdempotencyConformance = suite('idempotency store conformance', idempotencyCases);
 export const describeAtomicityConformance = suite('unit of work atomicity conformance', atomicityCases);
+export const describeStatsConformance = suite('storage stats conformance', statsCases);
