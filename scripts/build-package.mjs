@@ -7,7 +7,9 @@
 //   package's dependencies, @basket/* included) stays an import. The sources import `fp-ts/Either`
 //   and `io-ts/PathReporter`, which resolve only through the bundler-style resolution used in the
 //   repository: plain Node cannot import those directories, so they become `fp-ts/lib/Either.js`.
-// - Declarations: tsc with the package's tsconfig.build.json (declarations and their maps only).
+// - Declarations: tsc with the package's tsconfig.build.json (declarations and their maps only),
+//   with `--noCheck`: `pnpm typecheck` checks the same sources, so the build only emits (half the
+//   time; the declarations are the same).
 //   The sources' relative imports carry no extension (`'./state'`, `'../wire'`), which a consumer
 //   with `moduleResolution: node16/nodenext` cannot follow in a .d.ts, so each relative specifier of
 //   the emitted declarations is rewritten to the file it names (`'./state.js'`, `'../wire/index.js'`).
@@ -79,7 +81,7 @@ await build({
 for (const bin of binTargets) chmodSync(join(cwd, bin), 0o755);
 
 const tsc = createRequire(join(ROOT, 'package.json')).resolve('typescript/bin/tsc');
-const declarations = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], {
+const declarations = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--noCheck'], {
   cwd,
   stdio: 'inherit',
 });
