@@ -1,7 +1,7 @@
 // HTTP benchmarks (not tests) of issue 5: requests per second and p50/p99 latency (autocannon) of
 // GET basket, add a product until its notification succeeded, and a whole purchase, on memory,
 // PGlite and PostgreSQL, beside a bare Fastify route answering a basket-sized JSON in the same run.
-// Run from the repository root: `npx tsx bench/http.ts` (replaces its own section of docs/benchmarks.md).
+// Run from the repository root: `pnpm bench:http` (replaces its own section of docs/benchmarks.md).
 // The root has no package of its own: packages are imported by path, autocannon and fastify from
 // @basket/server's dependencies.
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -177,7 +177,7 @@ const table = rows
 const section = `<!-- http-bench:start -->
 ## HTTP (bench/http.ts)
 
-\`npx tsx bench/http.ts\` on ${new Date().toISOString().slice(0, 10)}: autocannon with ${CONNECTIONS} connections for ${DURATION} s per row;
+\`pnpm bench:http\` on ${new Date().toISOString().slice(0, 10)}: autocannon with ${CONNECTIONS} connections for ${DURATION} s per row;
 the server and the load generator share one Node.js process on ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'};
 load average ${loadAtStart.toFixed(1)} at the start; provider latency 0; the service writes its JSON log line per request (to a null sink). Latencies are per request;
 "ops/s" divides a chain's requests per second by its length. The last column compares requests per second with

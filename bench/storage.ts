@@ -1,6 +1,6 @@
 // Storage benchmarks (not tests): appends/s and command round trips/s on memory, PGlite and
 // PostgreSQL, and basket load times at 10, 1,000 and 10,000 events with and without snapshots.
-// Run from the repository root: `npx tsx bench/storage.ts` (replaces its own section of docs/benchmarks.md).
+// Run from the repository root: `pnpm bench:storage` (replaces its own section of docs/benchmarks.md).
 // The root has no package of its own, so the packages' entry points are imported by path.
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
@@ -235,7 +235,7 @@ const section = (
 ): string => `<!-- storage-bench:start -->
 ## Storage (bench/storage.ts)
 
-Produced by \`npx tsx bench/storage.ts\` (from the repository root; PostgreSQL at
+Produced by \`pnpm bench:storage\` (from the repository root; PostgreSQL at
 \`BASKET_BENCH_POSTGRES_URL\`, default \`postgres://postgres@127.0.0.1:5432/test\`), on
 ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${availableParallelism()} × ${cpus()[0]?.model ?? 'CPU'},
 load average ${loadavg()

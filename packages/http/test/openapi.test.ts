@@ -167,7 +167,7 @@ describe('known values validate against the document', () => {
 });
 
 describe('docs/api-reference.html', () => {
-  it('is the page rendered from the current document (regenerate: `npx tsx packages/server/src/cli.ts openapi --html > docs/api-reference.html`)', () => {
+  it('is the page rendered from the current document (regenerate: `pnpm -s basket openapi --html > docs/api-reference.html`)', () => {
     const committed = readFileSync(new URL('../../../docs/api-reference.html', import.meta.url), 'utf8');
     expect(committed).toBe(renderApiReference(openApiDocument()));
   });

@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import { openApiDocument, renderApiReference } from '@basket/http';
 import { readConfig } from './config';

@@ -21,6 +21,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { ServerConfig } from './config';
 import { logRequests } from './logger';
+import { createServerMetrics, measureRequests, type ServerMetrics } from './metrics/index';
 import { type OutboxRelay, startOutboxRelay } from './relay';
 import { DEFAULT_TIMEOUTS } from './timeouts';
 
@@ -32,6 +33,8 @@ export type BasketServer = {
   readonly app: BasketApp;
   readonly storage: Storage;
   readonly catalog: Catalog;
+  /** Prometheus metrics, when `BASKET_METRICS_PORT` is set (`serve` exposes them on that port). */
+  readonly metrics?: ServerMetrics;
   /** C-10.3: stop accepting, finish what was accepted, flush the outbox, close storage. */
   readonly close: () => Promise<void>;
 };
@@ -73,11 +76,17 @@ export const createBasketServer = async (
     onError: (error) => logger.error({ error: errorSummary(error) }, 'command processing failed'),
   });
   const relay: OutboxRelay | undefined = startOutboxRelay({ storage, app, logger, env });
+  const metrics =
+    config.metricsPort === undefined
+      ? undefined
+      : createServerMetrics({ storage, ...(relay === undefined ? {} : { relay: relay.metrics }) });
+  const unsubscribeMetrics = metrics === undefined ? undefined : app.subscribe(metrics.observeCompletion);
 
   const stores = new Set(catalog.stores.map((store) => store.id));
   const timeouts = config.timeouts ?? DEFAULT_TIMEOUTS;
   const http = Fastify(basketFastifyOptions(logger, timeouts));
   logRequests(http);
+  if (metrics !== undefined) measureRequests(http, metrics);
   await http.register(basketHttp, {
     api: app.api,
     auth: {
@@ -110,10 +119,11 @@ export const createBasketServer = async (
       clearInterval(sweeper);
       await http.close();
       await app.drain();
+      unsubscribeMetrics?.();
       await relay?.stop();
       await storage.close();
     })();
     return closing;
   };
-  return { http, app, storage, catalog, close };
+  return { http, app, storage, catalog, ...(metrics === undefined ? {} : { metrics }), close };
 };

@@ -41,6 +41,8 @@ export type ServerConfig = {
   readonly logLevel: string;
   /** `BASKET_REQUEST_TIMEOUT_MS` and its siblings (timeouts.ts); absent: their defaults. */
   readonly timeouts?: Timeouts;
+  /** `BASKET_METRICS_PORT`: unset → no metrics; else `GET /metrics` on this port (0: a free one) of `host`. */
+  readonly metricsPort?: number;
 };
 
 export type Environment = Readonly<Record<string, string | undefined>>;
@@ -82,6 +84,10 @@ export const readConfig = (env: Environment): Read<ServerConfig> => {
   const production = env.NODE_ENV === 'production';
   const port = integer('PORT', env.PORT, 3000, 65_535);
   const latency = integer('BASKET_PROVIDER_LATENCY_MS', env.BASKET_PROVIDER_LATENCY_MS, 0, 600_000);
+  const metricsPort =
+    nonEmpty(env.BASKET_METRICS_PORT) === undefined
+      ? undefined
+      : integer('BASKET_METRICS_PORT', env.BASKET_METRICS_PORT, 0, 65_535);
   const keys = publicKeys(env);
   const secret = nonEmpty(env.BASKET_JWT_SECRET);
   const schema = databaseSchema(env.BASKET_DATABASE_SCHEMA);
@@ -94,9 +100,16 @@ export const readConfig = (env: Environment): Read<ServerConfig> => {
   const longPolls = integer('BASKET_MAX_LONG_POLLS', env.BASKET_MAX_LONG_POLLS, 1024, 1_000_000);
   const retryAfter = integer('BASKET_RETRY_AFTER_S', env.BASKET_RETRY_AFTER_S, 1, 3600);
   const timeouts = readTimeouts(env);
-  const errors = [port, latency, keys, schema, inFlight, longPolls, retryAfter].flatMap((read) =>
-    read.ok ? [] : [read.error],
-  );
+  const errors = [
+    port,
+    latency,
+    keys,
+    schema,
+    inFlight,
+    longPolls,
+    retryAfter,
+    ...(metricsPort === undefined ? [] : [metricsPort]),
+  ].flatMap((read) => (read.ok ? [] : [read.error]));
   if (!timeouts.ok) errors.push(...timeouts.errors);
   if (production && secret === undefined && keys.ok && keys.value.length === 0) {
     errors.push('BASKET_JWT_SECRET (or BASKET_JWT_PUBLIC_KEY) is required when NODE_ENV=production');
@@ -110,6 +123,7 @@ export const readConfig = (env: Environment): Read<ServerConfig> => {
     !longPolls.ok ||
     !retryAfter.ok ||
     !timeouts.ok ||
+    metricsPort?.ok === false ||
     errors.length > 0
   )
     return { ok: false, error: errors.join('; ') };
@@ -144,6 +158,7 @@ export const readConfig = (env: Environment): Read<ServerConfig> => {
       production,
       logLevel: nonEmpty(env.BASKET_LOG_LEVEL) ?? 'info',
       timeouts: timeouts.value,
+      ...(metricsPort?.ok === true ? { metricsPort: metricsPort.value } : {}),
     },
   };
 };

@@ -1,9 +1,9 @@
 import type { BasketApp, Storage } from '@basket/app';
-import { startRelayFromEnv } from '@basket/outbox-nats';
+import { type RelayMetrics, startRelayFromEnv } from '@basket/outbox-nats';
 import type { Logger } from 'pino';
 
 /** The outbox relay as the server drives it. */
-export type OutboxRelay = { readonly stop: () => Promise<void> };
+export type OutboxRelay = { readonly stop: () => Promise<void>; readonly metrics: () => RelayMetrics };
 
 /**
  * The hook of `BASKET_NATS_URL` (C-5.5, C-10.1): when set, completed notifications are relayed from
@@ -26,6 +26,7 @@ export const startOutboxRelay = (options: {
   const unsubscribe = options.app.subscribe(() => relay.nudge());
   options.logger.info({}, 'outbox relay to NATS started');
   return {
+    metrics: relay.metrics,
     stop: async () => {
       unsubscribe();
       await relay.stop();

@@ -3,6 +3,7 @@ import { createBasketServer } from './compose';
 import type { Environment, ServerConfig } from './config';
 import { mintDevToken } from './dev-token';
 import { createLogger } from './logger';
+import { listenForScrapes } from './metrics/index';
 import { DEFAULT_TIMEOUTS } from './timeouts';
 
 const curlHost = (host: string): string => (host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host);
@@ -18,6 +19,11 @@ export const serve = async (config: ServerConfig, env: Environment): Promise<voi
   const bound = server.http.server.address();
   const port = bound !== null && typeof bound === 'object' ? bound.port : config.port;
   logger.info({ address, port, database: databaseKind(config.databaseUrl) }, 'listening');
+  const scrapes =
+    server.metrics === undefined || config.metricsPort === undefined
+      ? undefined
+      : await listenForScrapes(server.metrics.registry, config.host, config.metricsPort);
+  if (scrapes !== undefined) logger.info({ port: scrapes.port, path: '/metrics' }, 'metrics listening');
 
   // A development start: no secret configured, so the development one signs a ready-made token.
   if (!config.production && config.jwt.developmentSecret) {
@@ -50,6 +56,7 @@ export const serve = async (config: ServerConfig, env: Environment): Promise<voi
     deadline.unref();
     server
       .close()
+      .then(() => scrapes?.close())
       .then(() => {
         logger.info({}, 'stopped');
         logger.flush();

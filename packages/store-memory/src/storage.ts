@@ -6,6 +6,7 @@ import { memoryOutbox } from './outbox';
 import { memoryProviderLedger } from './provider-ledger';
 import { memoryRelayLease } from './relay-lease';
 import { emptyState } from './state';
+import { memoryStats } from './stats';
 import { memoryUnitOfWork } from './unit-of-work';
 
 /**
@@ -24,6 +25,7 @@ export const createMemoryStorage = (): Storage => {
     relayLease: memoryRelayLease(state),
     inventory: memoryInventoryStore(state),
     providerLedger: memoryProviderLedger(state),
+    stats: memoryStats(state),
     close: async () => {},
   };
 };

@@ -9,6 +9,7 @@ import { defaultSchema, tablesOf } from './names';
 import { postgresOutbox } from './outbox';
 import { postgresProviderLedger } from './provider-ledger';
 import { postgresRelayLease } from './relay-lease';
+import { postgresStats } from './stats';
 import { postgresUnitOfWork } from './unit-of-work';
 
 export type PostgresStorageOptions = {
@@ -37,6 +38,7 @@ export const createPostgresStorage = async (options: PostgresStorageOptions): Pr
     relayLease: postgresRelayLease(db, t),
     inventory: postgresInventoryStore(db, t),
     providerLedger: postgresProviderLedger(db, t),
+    stats: postgresStats(db, t),
     close: async () => {
       if (options.closeDb ?? true) await db.close();
     },

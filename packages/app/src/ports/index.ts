@@ -4,5 +4,6 @@ export * from './notifications';
 export * from './outbox';
 export * from './provider-ledger';
 export * from './providers';
+export * from './stats';
 export * from './storage';
 export * from './unit-of-work';

@@ -2,6 +2,7 @@ import type { EventStore, SnapshotStore } from './event-store';
 import type { CommandQueue, IdempotencyStore } from './notifications';
 import type { Outbox, RelayLease } from './outbox';
 import type { ProviderLedger } from './provider-ledger';
+import type { StorageStats } from './stats';
 import type { InventoryStore, UnitOfWork } from './unit-of-work';
 
 /** Every storage port, as one adapter (memory, PGlite, PostgreSQL) provides them. */
@@ -16,5 +17,7 @@ export type Storage = {
   readonly inventory: InventoryStore;
   /** What stateless providers (the simulated ones) have done, shared by every process (C-6.5). */
   readonly providerLedger: ProviderLedger;
+  /** Figures for metrics (`GET /metrics` of the server); optional for adapters. */
+  readonly stats?: StorageStats;
   readonly close: () => Promise<void>;
 };

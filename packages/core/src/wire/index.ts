@@ -3,6 +3,7 @@
 // the money and catalog codecs carry a `C` (`MoneyC`, `CatalogC`) beside their hand-written types.
 export * from './address';
 export * from './basket';
+export type { StructC } from './combinators';
 export * from './customer-details';
 export * from './delivery';
 export * from './event-listing';

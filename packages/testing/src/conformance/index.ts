@@ -10,6 +10,7 @@ export { outboxCases } from './outbox';
 export { providerLedgerCases } from './provider-ledger';
 export { relayLeaseCases } from './relay-lease';
 export { snapshotCases } from './snapshots';
+export { statsCases } from './stats';
 export {
   describeAtomicityConformance,
   describeCommandQueueConformance,
@@ -20,6 +21,7 @@ export {
   describeProviderLedgerConformance,
   describeRelayLeaseConformance,
   describeSnapshotStoreConformance,
+  describeStatsConformance,
   describeStorageConformance,
   describeTransactionConformance,
 } from './storage';

@@ -10,6 +10,7 @@ import { outboxCases } from './outbox';
 import { providerLedgerCases } from './provider-ledger';
 import { relayLeaseCases } from './relay-lease';
 import { snapshotCases } from './snapshots';
+import { statsCases } from './stats';
 import { transactionCases } from './transactions';
 
 const suite =
@@ -63,3 +64,4 @@ export const describeTransactionConformance = suite(
   transactionCases,
 );
 export const describeAtomicityConformance = suite('unit of work atomicity conformance', atomicityCases);
+export const describeStatsConformance = suite('storage stats conformance', statsCases);

@@ -1,0 +1,89 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { startServer } from './server.js';
+
+const PIE = 'fnb:arena|46602259e87b5062c3ef0e0f';
+const alice = { 'x-store': 'arena-web', 'x-contact': 'contact-alice' };
+const otherStore = { 'x-store': 'another-store' };
+
+let server;
+before(async () => {
+  server = await startServer();
+});
+after(() => server.close());
+
+const call = async (method, path, headers, body) => {
+  const response = await fetch(`${server.url}${path}`, {
+    method,
+    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return {
+    status: response.status,
+    etag: response.headers.get('etag'),
+    body: text === '' ? undefined : JSON.parse(text),
+  };
+};
+
+test('a basket over node:http: create, add a product, wait for the outcome, read, remove the line', async () => {
+  const created = await call('POST', '/baskets', alice);
+  assert.equal(created.status, 200);
+  const basketId = created.body.id;
+
+  const accepted = await call('POST', `/baskets/${basketId}/products/${encodeURIComponent(PIE)}`, alice, {
+    quantity: 2,
+  });
+  assert.equal(accepted.status, 200);
+  const outcome = await call('GET', `/notifications/${accepted.body.notificationId}?waitMs=5000`, alice);
+  assert.equal(outcome.status, 200);
+  assert.equal(outcome.body.status, 'Succeeded');
+
+  const read = await call('GET', `/baskets/${basketId}`, alice);
+  assert.equal(read.status, 200);
+  assert.match(read.etag, /^"\d+"$/);
+  assert.deepEqual(read.body.totalPrice, { minorUnits: 2500, currencyCode: 'GBP', precision: 2 });
+  const [providerBasket] = read.body.providerBaskets;
+  const [line] = providerBasket.lineItems;
+  assert.equal(line.consumable.quantity, 2);
+
+  const removing = await call(
+    'DELETE',
+    `/baskets/${basketId}/provider-baskets/${providerBasket.id}/line-items/${line.id}`,
+    alice,
+  );
+  assert.equal(removing.status, 200);
+  const removed = await call('GET', `/notifications/${removing.body.notificationId}?waitMs=5000`, alice);
+  assert.equal(removed.body.status, 'Succeeded');
+  const emptied = await call('GET', `/baskets/${basketId}`, alice);
+  assert.equal(emptied.body.totalPrice.minorUnits, 0);
+});
+
+test("the app's rules hold behind this transport: validation, store scoping, unknown baskets", async () => {
+  const { body: basket } = await call('POST', '/baskets', alice);
+  const invalid = await call('POST', `/baskets/${basket.id}/products/${encodeURIComponent(PIE)}`, alice, {
+    quantity: 0,
+  });
+  assert.equal(invalid.status, 400);
+  assert.equal(invalid.body.code, 'validation-failed');
+  assert.ok(invalid.body.errors.some((error) => error.path === 'quantity'));
+
+  // C-2.4: a basket is found only in its own store.
+  const foreign = await call('GET', `/baskets/${basket.id}`, otherStore);
+  assert.equal(foreign.status, 404);
+
+  const unknown = await call('GET', '/baskets/0190f5a2-7c1e-7a3b-9c4d-5e6f7a8b9c0d', alice);
+  assert.equal(unknown.status, 404);
+  assert.equal(unknown.body.code, 'basket-not-found');
+});
+
+test("the transport's own refusals: no caller, no route, a body that is not JSON", async () => {
+  assert.equal((await call('POST', '/baskets', {})).status, 401);
+  assert.equal((await call('GET', '/nowhere', alice)).status, 404);
+  const response = await fetch(`${server.url}/baskets/x/products/y`, {
+    method: 'POST',
+    headers: { ...alice, 'content-type': 'application/json' },
+    body: '{not json',
+  });
+  assert.equal(response.status, 400);
+});

@@ -1,0 +1,12 @@
+/**
+ * Figures of what a storage holds, for an operator's metrics (read when scraped, across every
+ * process sharing the store). Optional on `Storage`: an adapter without it simply has no such gauges.
+ */
+export type StorageStats = {
+  /** Accepted commands still Pending (C-5.1). */
+  readonly pendingCommands: () => Promise<number>;
+  /** Units held by holds unexpired at `now` (C-7.8), summed per inventory resource. */
+  readonly heldUnits: (
+    now: string,
+  ) => Promise<ReadonlyArray<{ readonly resource: string; readonly units: number }>>;
+};

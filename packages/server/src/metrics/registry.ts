@@ -1,0 +1,135 @@
+import type { Storage } from '@basket/app';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+
+/** What the relay reports of itself (a part of `@basket/outbox-nats`' RelayMetrics). */
+export type RelayFigures = { readonly lagMs: number; readonly active: boolean; readonly connected: boolean };
+
+/** The server's Prometheus metrics and the observations the composition root feeds them. */
+export type ServerMetrics = {
+  readonly registry: Registry;
+  /** One HTTP request: its route pattern (`unmatched` when none), method, status and seconds taken. */
+  readonly observeRequest: (route: string, method: string, status: number, seconds: number) => void;
+  /** One completed notification (C-5.2) as the app reports it: counts it once per notification id. */
+  readonly observeCompletion: (notification: Readonly<Record<string, unknown>>) => void;
+};
+
+/** Seconds buckets for requests and completions: 5 ms to 30 s (endpoint 17 and long polls wait up to 30 s). */
+const SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+/** Notification ids remembered to count a completion reported twice (read back after a race) once. */
+const REMEMBERED_COMPLETIONS = 10_000;
+
+/** `stock:fnb:arena|…` → `fnb:arena`: the provider of a resource's product (the identity before `|`). */
+export const providerOfResource = (resource: string): string => {
+  const product = resource.slice(resource.indexOf(':') + 1);
+  const bar = product.indexOf('|');
+  return bar === -1 ? 'unknown' : product.slice(0, bar);
+};
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+export const createServerMetrics = (options: {
+  readonly storage: Storage;
+  readonly relay?: () => RelayFigures;
+  readonly now?: () => Date;
+}): ServerMetrics => {
+  const { storage } = options;
+  const now = options.now ?? (() => new Date());
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+
+  const requests = new Histogram({
+    name: 'basket_http_request_duration_seconds',
+    help: 'HTTP requests by route pattern, method and status: how long they took',
+    labelNames: ['route', 'method', 'status'] as const,
+    buckets: SECONDS_BUCKETS,
+    registers: [registry],
+  });
+  const commands = new Counter({
+    name: 'basket_commands_total',
+    help: 'Commands completed by this process, by operation and outcome (Succeeded, Failed)',
+    labelNames: ['operation', 'outcome'] as const,
+    registers: [registry],
+  });
+  const completionLatency = new Histogram({
+    name: 'basket_notification_completion_seconds',
+    help: 'From a command accepted (notification created) to its notification completed, by operation',
+    labelNames: ['operation'] as const,
+    buckets: SECONDS_BUCKETS,
+    registers: [registry],
+  });
+  const stats = storage.stats;
+  if (stats !== undefined) {
+    new Gauge({
+      name: 'basket_commands_pending',
+      help: 'Accepted commands still Pending, in every process sharing the storage',
+      registers: [registry],
+      async collect() {
+        this.set(await stats.pendingCommands());
+      },
+    });
+    new Gauge({
+      name: 'basket_holds_units',
+      help: 'Inventory units held by unexpired holds, by provider',
+      labelNames: ['provider'] as const,
+      registers: [registry],
+      async collect() {
+        const byProvider = new Map<string, number>();
+        for (const { resource, units } of await stats.heldUnits(now().toISOString())) {
+          const provider = providerOfResource(resource);
+          byProvider.set(provider, (byProvider.get(provider) ?? 0) + units);
+        }
+        this.reset();
+        for (const [provider, units] of byProvider) this.set({ provider }, units);
+      },
+    });
+  }
+  new Gauge({
+    name: 'basket_outbox_backlog',
+    help: 'Completed notifications in the outbox not yet published to NATS (grows without BASKET_NATS_URL)',
+    registers: [registry],
+    async collect() {
+      this.set(await storage.outbox.backlog());
+    },
+  });
+  const relay = options.relay;
+  if (relay !== undefined) {
+    new Gauge({
+      name: 'basket_relay_publish_lag_seconds',
+      help: "Age of the oldest completed notification this process's relay has read and not yet published",
+      registers: [registry],
+      collect() {
+        this.set(relay().lagMs / 1000);
+      },
+    });
+    new Gauge({
+      name: 'basket_relay_active',
+      help: "1 when this process's relay holds the lease and is connected to NATS",
+      registers: [registry],
+      collect() {
+        const figures = relay();
+        this.set(figures.active && figures.connected ? 1 : 0);
+      },
+    });
+  }
+
+  const seen = new Set<string>();
+  return {
+    registry,
+    observeRequest: (route, method, status, seconds) =>
+      requests.observe({ route, method, status: String(status) }, seconds),
+    observeCompletion: (notification) => {
+      const id = text(notification.notificationId);
+      const operation = text(notification.operation) ?? 'unknown';
+      const outcome = text(notification.status);
+      if (id === undefined || (outcome !== 'Succeeded' && outcome !== 'Failed') || seen.has(id)) return;
+      seen.add(id);
+      if (seen.size > REMEMBERED_COMPLETIONS) seen.delete(seen.values().next().value ?? id);
+      commands.inc({ operation, outcome });
+      const created = Date.parse(text(notification.created) ?? '');
+      const completed = Date.parse(text(notification.completed) ?? '');
+      if (Number.isFinite(created) && Number.isFinite(completed)) {
+        completionLatency.observe({ operation }, Math.max(0, completed - created) / 1000);
+      }
+    },
+  };
+};

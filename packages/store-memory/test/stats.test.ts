@@ -1,0 +1,4 @@
+import { describeStatsConformance } from '@basket/testing';
+import { createMemoryStorage } from '../src/index';
+
+describeStatsConformance('store-memory', async () => createMemoryStorage());
