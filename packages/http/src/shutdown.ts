@@ -1,5 +1,6 @@
 import { Buffer } from 'node:buffer';
 import type { IncomingMessage, Server } from 'node:http';
+import { Socket } from 'node:net';
 import { PROBLEM_CONTENT_TYPE, problem, problemBytes } from './problems';
 
 /** The requests whose bodies are still arriving, so that shutdown can cut the slow ones. */
@@ -13,7 +14,8 @@ export const createReceiving = (): Receiving => {
   const receiving = new Set<IncomingMessage>();
   return {
     track: (request) => {
-      if (request.complete) return;
+      // Injected requests (Fastify's `inject`) have no connection to cut.
+      if (request.complete || !(request.socket instanceof Socket)) return;
       receiving.add(request);
       const done = () => receiving.delete(request);
       request.once('end', done);
