@@ -1,4 +1,4 @@
-// Benchmark of issue 10's command path on PostgreSQL (not a test): transactions and statements per
+// Benchmark of the command path on PostgreSQL (not a test): transactions and statements per
 // add-product, and add-until-Succeeded operations per second at 50 connections (autocannon).
 // Runs the service of the tree at BASKET_BENCH_ROOT (default: this one), so that two trees are
 // measured in one session: `npx tsx bench/command-path.ts` and, with a worktree of an older commit

@@ -1,4 +1,4 @@
-// Core benchmark (not a test) of issue 11: decide + evolve of AddProduct on a 10-line basket, a new
+// Core benchmark (not a test): decide + evolve of AddProduct on a 10-line basket, a new
 // 11th line, and the basket view, on one core (this process, one thread). Beside them, in the same
 // run, a reference loop (structuredClone of the same state) so that figures can be compared across
 // runs on a loaded machine. Run from the repository root: `npx tsx bench/core.ts` (replaces its own

@@ -1,4 +1,4 @@
-// HTTP benchmarks (not tests) of issue 5: requests per second and p50/p99 latency (autocannon) of
+// HTTP benchmarks (not tests): requests per second and p50/p99 latency (autocannon) of
 // GET basket, add a product until its notification succeeded, and a whole purchase, on memory,
 // PGlite and PostgreSQL, beside a bare Fastify route answering a basket-sized JSON in the same run.
 // Run from the repository root: `pnpm bench:http` (replaces its own section of docs/benchmarks.md).

@@ -1,4 +1,4 @@
-// Inventory-scaling benchmark (not a test) of issue 11: the storage's part of adding a product as
+// Inventory-scaling benchmark (not a test): the storage's part of adding a product as
 // other baskets hold the same stock: read what others hold (the decision's facts) and commit the
 // basket's event with its grown hold (capacity checked in the commit), with 0 and with 10,000 other
 // holders of the resource, on memory and PostgreSQL, in the same run.

@@ -1,4 +1,4 @@
-// Overload benchmark (not a test) of issue 11: create a basket and add a product (2 requests) at the
+// Overload benchmark (not a test): create a basket and add a product (2 requests) at the
 // sustainable load and at 4× it (4× the connections), on memory, with and without the server's limit
 // of requests in flight; then every accepted add is waited for: none may be lost. Run from the
 // repository root: `npx tsx bench/overload.ts` (replaces its own section of docs/benchmarks.md).

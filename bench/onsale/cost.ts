@@ -1,7 +1,7 @@
 // The cost of one automatic seat selection as the venue grows: one server process, a venue of 2,000
 // and of 20,000 seats whose first half is sold (rows written straight into the holds table), and a
 // lone buyer making selections one after the other. Reported: server CPU time and latency per
-// selection, and their ratio 20,000 : 2,000 (the target: within 1.5×).
+// selection, and their ratio 20,000 : 2,000 (the target: within 1.5×).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

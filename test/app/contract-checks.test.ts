@@ -19,7 +19,7 @@ const MINUTE = 60_000;
 const versionOf = (answer: Answer): number | undefined => ('version' in answer ? answer.version : undefined);
 const UNKNOWN_INTENT = '0b8f3c1e-7d4a-4e2b-9f6a-1c2d3e4f5a6b';
 
-/** Checks of issue 10 answered in C-1.7's order and at once (C-1.6), on one process. */
+/** Request checks answered in C-1.7's order and at once (C-1.6), on one process. */
 describe('synchronous checks in the contract’s order', () => {
   it('C-1.7, C-2.6: assign-contact by another contact on a locked basket is contact-conflict', async () => {
     const w = await world({ config: { paymentSyncWaitMs: 10_000 } });

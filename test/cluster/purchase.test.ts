@@ -11,7 +11,7 @@ const future = () => new Date(Date.now() + 24 * 3600 * 1000).toISOString();
 type Charge = { payment_intent_id: string; token_id: string; amount: { minorUnits: number } };
 
 /**
- * (f) of issue 10, C-6.5: a whole purchase whose requests alternate between two processes on one
+ * C-6.5: a whole purchase whose requests alternate between two processes on one
  * PostgreSQL database behaves as on one process, and the payment is taken once. The payment lands
  * on process 1 in one run and on process 2 in the other, so it always reaches, in one of them, a
  * process other than the one that opened the payment session.

@@ -1,4 +1,4 @@
-// Issue 10 (a) to (e) and (g), C-6.3, C-6.4, C-6.5, C-8.6: two server processes on one PostgreSQL
+// C-6.3, C-6.4, C-6.5, C-8.6: two server processes on one PostgreSQL
 // database, every request going to the other process than the one before.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { raceExpectations } from '../races/expectations';

@@ -24,7 +24,7 @@ const until = async (what: string, condition: () => Promise<boolean> | boolean, 
   }
 };
 
-/** The same server, another database: the probe of issue 14 touches nothing of the service. */
+/** The same server, another database: the probe (a transaction held open elsewhere) touches nothing of the service. */
 const otherDatabaseUrl = (): string => {
   const url = new URL(postgresUrl);
   url.pathname = '/postgres';
