@@ -14,7 +14,7 @@ export const startServer = (root: string, task: ServerTask): Promise<Server> =>
   new Promise((done, fail) => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'bench/onsale/server.ts', JSON.stringify(task)],
+      ['--conditions=@basket/source', '--import', 'tsx', 'bench/onsale/server.ts', JSON.stringify(task)],
       {
         cwd: root,
         stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
