@@ -7,6 +7,7 @@
 // Transactions are counted twice: server-side from pg_stat_database.xact_commit of a database of
 // the benchmark alone (`basket_bench`), and client-side by wrapping the storage's connection pool;
 // both subtract what the service's background loops (outbox relay, recovery) do while idle.
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { addProductChain, PIE } from './http-flows';
@@ -18,6 +19,26 @@ const CONNECTIONS = Number(process.env.BASKET_BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BASKET_BENCH_DURATION_S ?? 10);
 const SEQUENTIAL = Number(process.env.BASKET_BENCH_SEQUENTIAL ?? 300);
 const SECRET = 'http-bench-secret';
+/** Skips the per-operation transaction counts (about a minute of waiting for PostgreSQL's counters). */
+const THROUGHPUT_ONLY = process.env.BASKET_BENCH_THROUGHPUT_ONLY === '1';
+
+/** CPU seconds of every PostgreSQL process on this machine (the server runs here), from /proc. */
+const postgresCpuSeconds = (): number => {
+  let ticks = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
+      const fields = stat.slice(close + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // the process ended while being read
+    }
+  }
+  return ticks / 100;
+};
 
 type Db = {
   query: (sql: string, params?: ReadonlyArray<unknown>) => Promise<ReadonlyArray<Record<string, unknown>>>;
@@ -157,25 +178,36 @@ const per = async (units: number, work: () => Promise<void>) => {
 };
 
 // One add-product request each (sequential, so nothing overlaps), with its processing to the end.
-const addProduct = await per(SEQUENTIAL, async () => {
-  for (const basketId of baskets) {
-    const answer = await call('POST', `/baskets/${basketId}/products/${PIE}`, { quantity: 1 });
-    let done = await call('GET', `/notifications/${String(answer.notificationId)}?waitMs=30000`);
-    while (done.status === 'Pending') {
-      done = await call('GET', `/notifications/${String(answer.notificationId)}?waitMs=30000`);
-    }
-    if (done.status !== 'Succeeded')
-      throw new Error(`add-product did not succeed: ${JSON.stringify([answer, done])}`);
-  }
-});
+const skipped = {
+  serverXactPerOp: Number.NaN,
+  clientTransactionsPerOp: Number.NaN,
+  clientStatementsPerOp: Number.NaN,
+  explicitTransactionsPerOp: Number.NaN,
+};
+const addProduct = THROUGHPUT_ONLY
+  ? skipped
+  : await per(SEQUENTIAL, async () => {
+      for (const basketId of baskets) {
+        const answer = await call('POST', `/baskets/${basketId}/products/${PIE}`, { quantity: 1 });
+        let done = await call('GET', `/notifications/${String(answer.notificationId)}?waitMs=30000`);
+        while (done.status === 'Pending') {
+          done = await call('GET', `/notifications/${String(answer.notificationId)}?waitMs=30000`);
+        }
+        if (done.status !== 'Succeeded')
+          throw new Error(`add-product did not succeed: ${JSON.stringify([answer, done])}`);
+      }
+    });
 // The settle read above is a read: count it out by measuring it alone.
-const settleOnly = await per(SEQUENTIAL, async () => {
-  for (const basketId of baskets) await call('GET', `/baskets/${basketId}`);
-});
+const settleOnly = THROUGHPUT_ONLY
+  ? skipped
+  : await per(SEQUENTIAL, async () => {
+      for (const basketId of baskets) await call('GET', `/baskets/${basketId}`);
+    });
 
 // Under a loaded machine requests per second measure the machine's share more than the code: the
 // process's own CPU time per operation (server and load generator together) is measured beside it.
 const cpuBefore = process.cpuUsage();
+const postgresBefore = postgresCpuSeconds();
 const result = await autocannon({
   url,
   connections: CONNECTIONS,
@@ -184,6 +216,7 @@ const result = await autocannon({
   requests: addProductChain,
 });
 const cpu = process.cpuUsage(cpuBefore);
+const postgresCpu = postgresCpuSeconds() - postgresBefore;
 const operations = (result.requests.average * DURATION) / addProductChain.length;
 await basketServer.close();
 await store.dropSchema(pool, schema).catch(() => undefined);
@@ -202,6 +235,7 @@ console.log(
       requestsPerSecond: result.requests.average,
       operationsPerSecond: result.requests.average / addProductChain.length,
       nodeCpuMsPerOperation: (cpu.user + cpu.system) / 1000 / operations,
+      postgresCpuMsPerOperation: (postgresCpu * 1000) / operations,
       non2xx: result.non2xx,
       errors: result.errors,
     },

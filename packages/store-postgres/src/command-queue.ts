@@ -1,4 +1,10 @@
-import type { AcceptedCommand, AcceptOutcome, CommandQueue, IdempotencyKeyTaken } from '@basket/app';
+import {
+  type AcceptedCommand,
+  type AcceptOutcome,
+  basketStream,
+  type CommandQueue,
+  type IdempotencyKeyTaken,
+} from '@basket/app';
 import { type Db, isRetryable, isUniqueViolation } from './db';
 import { storeIdempotency } from './idempotency';
 import { lockAll, lockClass } from './locks';
@@ -29,8 +35,9 @@ export const postgresCommandQueue = (db: Db, t: Tables): CommandQueue => ({
     for (let attempt = 1; ; attempt += 1) {
       try {
         return await db.transaction(async (tx): Promise<AcceptOutcome> => {
-          // The lock makes max + 1 safe; the unique (basket, sequence) is the backstop, retried below.
-          await lockAll(tx, t.schema, lockClass.basketQueue, [command.basketId]);
+          // The basket's stream lock (every acceptance takes it) makes max + 1 safe; the unique
+          // (basket, sequence) is the backstop, retried below.
+          await lockAll(tx, t.schema, lockClass.stream, [basketStream(command.basketId)]);
           const [row] = await tx.query(
             `INSERT INTO ${t.commands}
                 (notification_id, store_id, basket_id, operation, payment_intent_id, command, created, sequence)

@@ -8,13 +8,26 @@ export type Queryable = {
   readonly exec: (sql: string) => Promise<void>;
 };
 
+/** An advisory lock of `pg_advisory_xact_lock(kind, key)`: two 32-bit integers. */
+export type AdvisoryLock = { readonly kind: number; readonly key: number };
+
+/** The statement taking `lock`, its integers checked (they are written into the text). */
+export const advisoryLockSql = ({ kind, key }: AdvisoryLock): string => {
+  if (!Number.isInteger(kind) || !Number.isInteger(key)) throw new Error('advisory lock keys are integers');
+  return `SELECT pg_advisory_xact_lock(${kind}, ${key})`;
+};
+
 /**
  * The small query interface both drivers (`pg` and PGlite) provide. `transaction` commits when `fn`
  * resolves and rolls back when it throws; statements of `fn` run on one connection.
  */
 export type Db = Queryable & {
   readonly driver: 'pg' | 'pglite';
-  readonly transaction: <T>(fn: (tx: Queryable) => Promise<T>) => Promise<T>;
+  /**
+   * `lock`, when given, is a transaction-scoped advisory lock taken first, sent with BEGIN in one
+   * round trip where the driver can.
+   */
+  readonly transaction: <T>(fn: (tx: Queryable) => Promise<T>, lock?: AdvisoryLock) => Promise<T>;
   readonly close: () => Promise<void>;
 };
 

@@ -1,6 +1,6 @@
 import type { HoldRow, HoldsChange, InventoryStore } from '@basket/app';
 import type { Queryable } from './db';
-import { lockAll, lockClass } from './locks';
+import { advisoryLock, lockClass } from './locks';
 import type { Tables } from './names';
 import { instantParam, int, text } from './values';
 
@@ -63,34 +63,11 @@ const unitsOfOthers = async (
 };
 
 /**
- * Adds to each resource's count what the holder's rows changed by (new less deleted), in resource
- * order so that two commits never wait for each other's count rows in opposite orders.
- */
-const countChanges = async (
-  tx: Queryable,
-  t: Tables,
-  deleted: ReadonlyArray<{ readonly resource: string; readonly quantity: number }>,
-  inserted: ReadonlyMap<string, Wanted>,
-): Promise<void> => {
-  const change = new Map<string, number>();
-  for (const { resource, quantity } of deleted) change.set(resource, (change.get(resource) ?? 0) - quantity);
-  for (const [resource, { quantity }] of inserted)
-    change.set(resource, (change.get(resource) ?? 0) + quantity);
-  const changed = [...change].filter(([, by]) => by !== 0).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  if (changed.length === 0) return;
-  await tx.query(
-    `INSERT INTO ${t.holdCounts} AS c (resource, units)
-      SELECT r, d FROM unnest($1::text[], $2::bigint[]) WITH ORDINALITY AS u(r, d, n) ORDER BY n
-      ON CONFLICT (resource) DO UPDATE SET units = c.units + EXCLUDED.units`,
-    [changed.map(([resource]) => resource), changed.map(([, by]) => by)],
-  );
-};
-
-/**
- * Replaces the holder's holds within the commit's transaction. Resources that grow beyond what the
- * holder already holds unexpired are locked (advisory, in key order) and checked against the others'
- * unexpired holds at `at`; the first that would exceed its capacity is returned and nothing is written
- * (the caller rolls back). Keeping or shrinking a hold never fails.
+ * Replaces the holder's holds within the commit's transaction, in one call of the schema's
+ * `replace_holds` function (migrations.ts). Resources that grow beyond what the holder already holds
+ * unexpired are locked (advisory, in key order) and checked against the others' unexpired holds at
+ * `at`; the first that would exceed its capacity is returned and nothing is written (the caller
+ * rolls back). Keeping or shrinking a hold never fails.
  */
 export const replaceHolds = async (
   tx: Queryable,
@@ -98,45 +75,22 @@ export const replaceHolds = async (
   change: HoldsChange,
   at: string,
 ): Promise<string | undefined> => {
-  const now = instantParam(at);
-  await lockAll(tx, t.schema, lockClass.holder, [change.holder]);
-  const wanted = mergeByResource(change.holds);
-  const ownRows = await tx.query(
-    `SELECT resource, quantity FROM ${t.holds}
-      WHERE holder = $1 AND (expires_at IS NULL OR expires_at > $2::timestamptz)`,
-    [change.holder, now],
-  );
-  const own = new Map(ownRows.map((row): [string, number] => [text(row, 'resource'), int(row, 'quantity')]));
-  const growing = [...wanted].filter(([resource, { quantity }]) => quantity > (own.get(resource) ?? 0));
-  const growingResources = growing.map(([resource]) => resource);
-  await lockAll(tx, t.schema, lockClass.resource, growingResources);
-  const others = await unitsOfOthers(tx, t, growingResources, change.holder, now);
-  for (const [resource, { quantity, capacity }] of growing) {
-    if ((others.get(resource) ?? 0) + quantity > capacity) return resource;
-  }
-  const deleted = await tx.query(`DELETE FROM ${t.holds} WHERE holder = $1 RETURNING resource, quantity`, [
-    change.holder,
-  ]);
-  await countChanges(
-    tx,
-    t,
-    deleted.map((row) => ({ resource: text(row, 'resource'), quantity: int(row, 'quantity') })),
-    wanted,
-  );
-  if (wanted.size === 0) return undefined;
-  const rows = [...wanted];
-  await tx.query(
-    `INSERT INTO ${t.holds} (resource, holder, quantity, capacity, expires_at)
-      SELECT r, $2, q, c, e FROM unnest($1::text[], $3::int[], $4::int[], $5::timestamptz[]) AS u(r, q, c, e)`,
+  const rows = [...mergeByResource(change.holds)];
+  const [row] = await tx.query(
+    `SELECT ${t.schema}.replace_holds($1, $2, $3::timestamptz, $4::text[], $5::int[], $6::int[], $7::timestamptz[], $8::int[]) AS failed`,
     [
-      rows.map(([resource]) => resource),
       change.holder,
-      rows.map(([, row]) => row.quantity),
-      rows.map(([, row]) => row.capacity),
-      rows.map(([, row]) => row.expiresAt ?? null),
+      advisoryLock(t.schema, lockClass.holder, change.holder).key,
+      instantParam(at),
+      rows.map(([resource]) => resource),
+      rows.map(([, wanted]) => wanted.quantity),
+      rows.map(([, wanted]) => wanted.capacity),
+      rows.map(([, wanted]) => wanted.expiresAt ?? null),
+      rows.map(([resource]) => advisoryLock(t.schema, lockClass.resource, resource).key),
     ],
   );
-  return undefined;
+  const failed = row?.failed;
+  return typeof failed === 'string' ? failed : undefined;
 };
 
 export const postgresInventoryStore = (db: Queryable, t: Tables): InventoryStore => ({

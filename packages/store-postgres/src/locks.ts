@@ -1,4 +1,4 @@
-import type { Queryable } from './db';
+import type { AdvisoryLock, Queryable } from './db';
 
 /** Advisory lock classes (the first key of `pg_advisory_xact_lock(int, int)`). */
 export const lockClass = {
@@ -6,6 +6,7 @@ export const lockClass = {
   stream: 2,
   holder: 3,
   resource: 4,
+  /** No longer taken (acceptances take the basket's stream lock); the number stays reserved. */
   basketQueue: 5,
   outboxBasket: 6,
 } as const;
@@ -22,6 +23,12 @@ export const lockKey = (value: string): number => {
   }
   return hash | 0;
 };
+
+/** The advisory lock of `name` in `kind`, scoped to `schema`. */
+export const advisoryLock = (schema: string, kind: number, name: string): AdvisoryLock => ({
+  kind,
+  key: lockKey(`${schema}:${name}`),
+});
 
 /**
  * Takes transaction-scoped advisory locks on `names` (scoped to `schema`, so test schemas do not

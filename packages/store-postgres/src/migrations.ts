@@ -159,4 +159,68 @@ export const migrations: ReadonlyArray<Migration> = [
         WHERE expires_at IS NOT NULL;
     `,
   },
+  {
+    version: 7,
+    name: "replace a holder's holds in one statement",
+    // holds.ts calls it with the holder's wanted rows (one per resource) and the advisory lock keys it
+    // computes (lockClass.holder = 3, lockClass.resource = 4): what took seven round trips takes one.
+    // Resources that grow beyond what the holder holds unexpired are locked in key order, then checked
+    // against the others' unexpired units (the count less expired rows less the holder's own); the
+    // first that would exceed its capacity is returned and nothing is written. Otherwise the holder's
+    // rows are replaced and the counts changed by the difference, in resource order.
+    sql: (t) => `
+      CREATE FUNCTION ${t.schema}.replace_holds(
+        p_holder text, p_holder_key integer, p_now timestamptz, p_resources text[], p_quantities integer[],
+        p_capacities integer[], p_expires timestamptz[], p_keys integer[]
+      ) RETURNS text LANGUAGE plpgsql AS $fn$
+      DECLARE
+        g_resources text[];
+        g_quantities integer[];
+        g_capacities integer[];
+        g_keys integer[];
+        others bigint;
+      BEGIN
+        PERFORM pg_advisory_xact_lock(3, p_holder_key);
+        SELECT array_agg(u.resource ORDER BY u.n), array_agg(u.quantity ORDER BY u.n),
+               array_agg(u.capacity ORDER BY u.n), array_agg(u.key ORDER BY u.n)
+          INTO g_resources, g_quantities, g_capacities, g_keys
+          FROM unnest(p_resources, p_quantities, p_capacities, p_keys) WITH ORDINALITY AS u(resource, quantity, capacity, key, n)
+          WHERE u.quantity > coalesce((SELECT sum(h.quantity) FROM ${t.holds} h
+            WHERE h.holder = p_holder AND h.resource = u.resource
+              AND (h.expires_at IS NULL OR h.expires_at > p_now)), 0);
+        IF g_resources IS NOT NULL THEN
+          PERFORM pg_advisory_xact_lock(4, k) FROM (SELECT DISTINCT unnest(g_keys) AS k ORDER BY 1) AS keys;
+          FOR i IN 1 .. array_length(g_resources, 1) LOOP
+            SELECT coalesce((SELECT c.units FROM ${t.holdCounts} c WHERE c.resource = g_resources[i]), 0)
+                - coalesce((SELECT sum(h.quantity) FROM ${t.holds} h
+                    WHERE h.resource = g_resources[i] AND h.expires_at IS NOT NULL AND h.expires_at <= p_now), 0)
+                - coalesce((SELECT sum(h.quantity) FROM ${t.holds} h
+                    WHERE h.resource = g_resources[i] AND h.holder = p_holder
+                      AND (h.expires_at IS NULL OR h.expires_at > p_now)), 0)
+              INTO others;
+            IF others + g_quantities[i] > g_capacities[i] THEN
+              RETURN g_resources[i];
+            END IF;
+          END LOOP;
+        END IF;
+        WITH deleted AS (
+          DELETE FROM ${t.holds} WHERE holder = p_holder RETURNING resource, quantity
+        ), changes AS (
+          SELECT resource, sum(by)::bigint AS by FROM (
+            SELECT resource, -quantity AS by FROM deleted
+            UNION ALL
+            SELECT resource, quantity FROM unnest(p_resources, p_quantities) AS u(resource, quantity)
+          ) AS all_changes GROUP BY resource HAVING sum(by) <> 0
+        )
+        INSERT INTO ${t.holdCounts} AS c (resource, units)
+          SELECT resource, by FROM changes ORDER BY resource
+          ON CONFLICT (resource) DO UPDATE SET units = c.units + EXCLUDED.units;
+        INSERT INTO ${t.holds} (resource, holder, quantity, capacity, expires_at)
+          SELECT u.resource, p_holder, u.quantity, u.capacity, u.expires_at
+            FROM unnest(p_resources, p_quantities, p_capacities, p_expires) AS u(resource, quantity, capacity, expires_at);
+        RETURN NULL;
+      END
+      $fn$;
+    `,
+  },
 ];

@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
-import type { Db, Queryable } from './db';
+import { advisoryLockSql, type Db, type Queryable } from './db';
 
 export type PgPoolOptions = {
   /** Connections in the pool (default 10). */
@@ -8,8 +9,27 @@ export type PgPoolOptions = {
   readonly applicationName?: string;
 };
 
+/**
+ * Statements with parameters run as named prepared statements: each connection parses and plans
+ * one the first time it sees it, and later runs only bind and execute it (the service sends the
+ * same few dozen statements over and over). The name is the text's hash.
+ */
+const names = new Map<string, string>();
+const statementName = (sql: string): string => {
+  let name = names.get(sql);
+  if (name === undefined) {
+    name = `basket_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
+    names.set(sql, name);
+  }
+  return name;
+};
+
 const queryableOf = (client: pg.Pool | pg.PoolClient): Queryable => ({
-  query: async (sql, params = []) => (await client.query(sql, [...params])).rows,
+  query: async (sql, params = []) =>
+    (params.length === 0
+      ? await client.query(sql)
+      : await client.query({ name: statementName(sql), text: sql, values: [...params] })
+    ).rows,
   exec: async (sql) => {
     await client.query(sql);
   },
@@ -27,11 +47,12 @@ export const openPgPool = (url: string, options: PgPoolOptions = {}): Db => {
   return {
     driver: 'pg',
     ...queryableOf(pool),
-    transaction: async (fn) => {
+    transaction: async (fn, lock) => {
       const client = await pool.connect();
       let broken: Error | undefined;
       try {
-        await client.query('BEGIN');
+        // One round trip: a simple query of two statements.
+        await client.query(lock === undefined ? 'BEGIN' : `BEGIN; ${advisoryLockSql(lock)}`);
         const result = await fn(queryableOf(client));
         await client.query('COMMIT');
         return result;

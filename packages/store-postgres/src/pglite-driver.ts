@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import type { Db, Queryable } from './db';
+import { advisoryLockSql, type Db, type Queryable } from './db';
 import { initPgliteDirectory, pgliteStartParams } from './pglite-init';
 import { lockDataDirectory } from './pglite-lock';
 
@@ -39,7 +39,11 @@ export const openPglite = async (dirOrMemory: string): Promise<Db> => {
   return {
     driver: 'pglite',
     ...queryableOf(db),
-    transaction: (fn) => db.transaction((tx) => fn(queryableOf(tx))),
+    transaction: (fn, lock) =>
+      db.transaction(async (tx) => {
+        if (lock !== undefined) await tx.query(advisoryLockSql(lock));
+        return fn(queryableOf(tx));
+      }),
     close: async () => {
       try {
         if (!db.closed) await db.close();

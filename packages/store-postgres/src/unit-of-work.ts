@@ -1,20 +1,22 @@
-import type {
-  Commit,
-  CommitAcceptance,
-  CommitConflict,
-  CommitResult,
-  NotificationCompletion,
-  StreamAppend,
-  TransactionReads,
-  TransactionResult,
-  UnitOfWork,
+import {
+  basketStream,
+  type Commit,
+  type CommitAcceptance,
+  type CommitConflict,
+  type CommitResult,
+  type NotificationCompletion,
+  type NotificationRecord,
+  type StreamAppend,
+  type TransactionReads,
+  type TransactionResult,
+  type UnitOfWork,
 } from '@basket/app';
 import { pendingQuery } from './command-queue';
 import { type Db, isRetryable, isUniqueViolation, type Queryable } from './db';
 import { postgresEventStore, postgresSnapshotStore, saveSnapshot } from './event-store';
 import { postgresInventoryStore, replaceHolds } from './holds';
 import { postgresIdempotencyStore, storeIdempotency } from './idempotency';
-import { lockAll, lockClass } from './locks';
+import { advisoryLock, lockAll, lockClass } from './locks';
 import type { Tables } from './names';
 import { acceptedCommandOf, commandColumns, notificationOf } from './notification-row';
 import { instantParam, int, jsonParam } from './values';
@@ -45,39 +47,52 @@ const appendEvents = async (tx: Queryable, t: Tables, append: StreamAppend, at: 
 };
 
 /**
- * Inserts the accepted command at its basket's next sequence (the queue's lock makes max + 1 safe),
- * already completed when it has its outcome; then its outbox row (after the row has the xid).
+ * Inserts the accepted command at its basket's next sequence, already completed when it has its
+ * outcome, and its outbox row, in one statement. Every acceptance holds the basket's stream lock
+ * (`write` takes it, command-queue.ts too), which makes max + 1 safe; the unique (basket, sequence)
+ * is the backstop.
  */
 const insertAccepted = async (tx: Queryable, t: Tables, accept: CommitAcceptance): Promise<void> => {
   const { command, outcome } = accept;
-  await lockAll(tx, t.schema, lockClass.basketQueue, [command.basketId]);
-  const [row] = await tx.query(
-    `INSERT INTO ${t.commands}
+  const params = [
+    command.notificationId,
+    command.storeId,
+    command.basketId,
+    command.operation,
+    command.paymentIntentId ?? null,
+    jsonParam(command.command),
+    instantParam(command.accepted),
+    outcome?.status ?? 'Pending',
+    outcome === undefined ? null : instantParam(outcome.completed),
+    outcome?.status === 'Failed' ? jsonParam(outcome.problem) : null,
+  ];
+  const insert = `INSERT INTO ${t.commands}
         (notification_id, store_id, basket_id, operation, payment_intent_id, command, created, sequence,
          status, completed, problem)
       SELECT $1, $2, $3, $4, $5, $6::jsonb, $7::timestamptz, coalesce(max(sequence), 0) + 1,
              $8, $9::timestamptz, $10::jsonb
-        FROM ${t.commands} WHERE basket_id = $3
-      RETURNING ${commandColumns}`,
-    [
-      command.notificationId,
-      command.storeId,
-      command.basketId,
-      command.operation,
-      command.paymentIntentId ?? null,
-      jsonParam(command.command),
-      instantParam(command.accepted),
-      outcome?.status ?? 'Pending',
-      outcome === undefined ? null : instantParam(outcome.completed),
-      outcome?.status === 'Failed' ? jsonParam(outcome.problem) : null,
-    ],
+        FROM ${t.commands} WHERE basket_id = $3`;
+  if (outcome === undefined) {
+    await tx.query(insert, params);
+    return;
+  }
+  // The notification as notificationOf would read it back from the row.
+  const notification: NotificationRecord = {
+    notificationId: command.notificationId,
+    storeId: command.storeId,
+    basketId: command.basketId,
+    operation: command.operation,
+    ...(command.paymentIntentId === undefined ? {} : { paymentIntentId: command.paymentIntentId }),
+    status: outcome.status,
+    created: instantParam(command.accepted),
+    completed: instantParam(outcome.completed),
+    ...(outcome.status === 'Failed' ? { problem: outcome.problem } : {}),
+  };
+  await tx.query(
+    `WITH accepted AS (${insert} RETURNING notification_id)
+      INSERT INTO ${t.outbox} (notification_id, notification) SELECT notification_id, $11::jsonb FROM accepted`,
+    [...params, jsonParam(notification)],
   );
-  if (row === undefined) throw new Error('accepting a command inserted no row');
-  if (outcome === undefined) return;
-  await tx.query(`INSERT INTO ${t.outbox} (notification_id, notification) VALUES ($1, $2::jsonb)`, [
-    command.notificationId,
-    jsonParam(notificationOf(row)),
-  ]);
 };
 
 /**
@@ -114,12 +129,16 @@ const write = async (tx: Queryable, t: Tables, commit: Commit, locked?: string):
     { streamId: commit.streamId, expectedVersion: commit.expectedVersion, events: commit.events },
     ...(commit.also ?? []),
   ];
-  const toLock = appends.map((a) => a.streamId).filter((streamId) => streamId !== locked);
+  const toLock = [
+    ...appends.map((a) => a.streamId),
+    ...(commit.accept === undefined ? [] : [basketStream(commit.accept.command.basketId)]),
+  ].filter((streamId) => streamId !== locked);
   // A transaction's own lock is taken first (it serialises the decision); further streams after it.
   await lockAll(tx, t.schema, lockClass.stream, toLock);
   for (const append of appends) {
-    // Under the transaction's lock, a stream that only grows with events: nothing to check again.
-    if (append.streamId === locked && append.events.length === 0) continue;
+    // The transaction's own stream was read under its lock: its version cannot have moved (the
+    // unique (stream, version) refuses a writer that took no lock, answered as a conflict).
+    if (append.streamId === locked) continue;
     const actual = await currentVersion(tx, t, append.streamId);
     if (actual !== append.expectedVersion) {
       throw new Rollback({
@@ -180,18 +199,33 @@ const transaction = async <T>(
   for (let attempt = 1; ; attempt += 1) {
     let refused: { readonly value: T; readonly conflict: CommitConflict } | undefined;
     try {
-      return await db.transaction(async (tx): Promise<TransactionResult<T>> => {
-        await lockAll(tx, t.schema, lockClass.stream, [lock]);
-        const decided = await body(readsOn(tx, t));
-        if (decided.commit === undefined) return { _tag: 'Done', value: decided.value };
-        try {
-          const version = await write(tx, t, decided.commit, lock);
-          return { _tag: 'Done', value: decided.value, version };
-        } catch (error) {
-          if (error instanceof Rollback) refused = { value: decided.value, conflict: error.conflict };
-          throw error;
-        }
-      });
+      return await db.transaction(
+        async (tx): Promise<TransactionResult<T>> => {
+          const decided = await body(readsOn(tx, t));
+          const { commit } = decided;
+          if (commit === undefined) return { _tag: 'Done', value: decided.value };
+          try {
+            const version = await write(tx, t, commit, lock);
+            return { _tag: 'Done', value: decided.value, version };
+          } catch (error) {
+            if (error instanceof Rollback) refused = { value: decided.value, conflict: error.conflict };
+            if (isUniqueViolation(error, 'events_stream_version_key')) {
+              // A writer that took no lock (another version of this code) appended first.
+              refused = {
+                value: decided.value,
+                conflict: {
+                  _tag: 'VersionConflict',
+                  streamId: commit.streamId,
+                  expected: commit.expectedVersion,
+                  actual: commit.expectedVersion + 1,
+                },
+              };
+            }
+            throw error;
+          }
+        },
+        advisoryLock(t.schema, lockClass.stream, lock),
+      );
     } catch (error) {
       if (refused !== undefined) return { _tag: 'Refused', ...refused };
       if (isRetryable(error) && attempt < maxAttempts) continue;
