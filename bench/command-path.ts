@@ -40,10 +40,14 @@ const postgresCpuSeconds = (): number => {
   return ticks / 100;
 };
 
+type Rows = ReadonlyArray<Record<string, unknown>>;
+type Opening = { lock: unknown; reads?: ReadonlyArray<string> };
+type Tx = Omit<Db, 'transaction' | 'close'> & { commitWith?: (sql: string) => Promise<void> };
 type Db = {
-  query: (sql: string, params?: ReadonlyArray<unknown>) => Promise<ReadonlyArray<Record<string, unknown>>>;
+  query: (sql: string, params?: ReadonlyArray<unknown>) => Promise<Rows>;
   exec: (sql: string) => Promise<void>;
-  transaction: <T>(fn: (tx: Omit<Db, 'transaction' | 'close'>) => Promise<T>) => Promise<T>;
+  // Trees before the opening reads ignore `opening` and pass no `opened`.
+  transaction: <T>(fn: (tx: Tx, opened?: ReadonlyArray<Rows>) => Promise<T>, opening?: Opening) => Promise<T>;
   close: () => Promise<void>;
 };
 const server = (await import(`${root}/packages/server/src/index.ts`)) as {
@@ -90,26 +94,44 @@ const xactCommits = async (): Promise<number> => {
 };
 
 /** The pool, counting transactions (explicit, and implicit single statements) and statements. */
-const counts = { transactions: 0, statements: 0, explicit: 0 };
+const counts = { transactions: 0, statements: 0, explicit: 0, roundTrips: 0 };
 const counted = (db: Db): Db => ({
   ...db,
   query: (sql, params) => {
     counts.transactions += 1;
     counts.statements += 1;
+    counts.roundTrips += 1;
     return db.query(sql, params);
   },
-  transaction: (fn) => {
+  transaction: (fn, opening) => {
     counts.transactions += 1;
     counts.explicit += 1;
-    counts.statements += 2;
-    return db.transaction((tx) =>
-      fn({
-        ...tx,
-        query: (sql, params) => {
-          counts.statements += 1;
-          return tx.query(sql, params);
-        },
-      }),
+    // BEGIN (with the opening's lock and reads in the same round trip) and COMMIT.
+    counts.statements += 2 + (opening === undefined ? 0 : 1 + (opening.reads?.length ?? 0));
+    counts.roundTrips += 2;
+    return db.transaction(
+      (tx, opened) =>
+        fn(
+          {
+            ...tx,
+            query: (sql, params) => {
+              counts.statements += 1;
+              counts.roundTrips += 1;
+              return tx.query(sql, params);
+            },
+            ...(tx.commitWith === undefined
+              ? {}
+              : {
+                  // The last statement and COMMIT in one round trip (COMMIT counted above).
+                  commitWith: (sql: string) => {
+                    counts.statements += 1;
+                    return tx.commitWith?.(sql) ?? Promise.resolve();
+                  },
+                }),
+          },
+          opened,
+        ),
+      opening,
     );
   },
 });
@@ -162,6 +184,7 @@ const per = async (units: number, work: () => Promise<void>) => {
     server: (idleEnd - idleStart - 1) / idleMs,
     transactions: (counts.transactions - idleClient.transactions) / idleMs,
     statements: (counts.statements - idleClient.statements) / idleMs,
+    roundTrips: (counts.roundTrips - idleClient.roundTrips) / idleMs,
   };
   const before = await xactCommits();
   const client = { ...counts };
@@ -173,6 +196,7 @@ const per = async (units: number, work: () => Promise<void>) => {
     serverXactPerOp: (after - before - 1 - idleRate.server * ms) / units,
     clientTransactionsPerOp: (counts.transactions - client.transactions - idleRate.transactions * ms) / units,
     clientStatementsPerOp: (counts.statements - client.statements - idleRate.statements * ms) / units,
+    clientRoundTripsPerOp: (counts.roundTrips - client.roundTrips - idleRate.roundTrips * ms) / units,
     explicitTransactionsPerOp: (counts.explicit - client.explicit) / units,
   };
 };
@@ -182,6 +206,7 @@ const skipped = {
   serverXactPerOp: Number.NaN,
   clientTransactionsPerOp: Number.NaN,
   clientStatementsPerOp: Number.NaN,
+  clientRoundTripsPerOp: Number.NaN,
   explicitTransactionsPerOp: Number.NaN,
 };
 const addProduct = THROUGHPUT_ONLY

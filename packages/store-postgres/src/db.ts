@@ -11,6 +11,40 @@ export type Queryable = {
 /** An advisory lock of `pg_advisory_xact_lock(kind, key)`: two 32-bit integers. */
 export type AdvisoryLock = { readonly kind: number; readonly key: number };
 
+export type TransactionOpening = { readonly lock: AdvisoryLock; readonly reads?: ReadonlyArray<string> };
+
+/** A transaction's connection, which can also end with a last statement and COMMIT in one round trip. */
+export type TransactionQueryable = Queryable & {
+  /** Runs `sql` (no parameters) and commits, in one round trip where the driver can. */
+  readonly commitWith: (sql: string) => Promise<void>;
+};
+
+/**
+ * A string as a SQL literal, for statements sent without parameters (E'' syntax: quotes and
+ * backslashes escaped, so it reads the same whatever standard_conforming_strings says).
+ */
+export const sqlLiteral = (value: string): string => {
+  const escaped = value.replaceAll('\\', '\\\\').replaceAll("'", "''");
+  return `E'${escaped}'`;
+};
+
+/**
+ * `sql` with its parameters written in as literals ($1 → the first), for a statement sent in a
+ * simple query: strings as `sqlLiteral`, integers as digits, null as NULL. The service's statements
+ * hold no `$` but their parameters'.
+ */
+export const inlineParams = (sql: string, params: ReadonlyArray<string | number | null>): string =>
+  sql.replace(/\$(\d+)/g, (_, n: string) => {
+    const value = params[Number(n) - 1];
+    if (value === undefined) throw new Error(`no parameter $${n}`);
+    if (value === null) return 'NULL';
+    if (typeof value === 'number') {
+      if (!Number.isSafeInteger(value)) throw new Error('only integers are written into statements');
+      return String(value);
+    }
+    return sqlLiteral(value);
+  });
+
 /** The statement taking `lock`, its integers checked (they are written into the text). */
 export const advisoryLockSql = ({ kind, key }: AdvisoryLock): string => {
   if (!Number.isInteger(kind) || !Number.isInteger(key)) throw new Error('advisory lock keys are integers');
@@ -24,10 +58,14 @@ export const advisoryLockSql = ({ kind, key }: AdvisoryLock): string => {
 export type Db = Queryable & {
   readonly driver: 'pg' | 'pglite';
   /**
-   * `lock`, when given, is a transaction-scoped advisory lock taken first, sent with BEGIN in one
-   * round trip where the driver can.
+   * `opening`, when given, is what the transaction does first: take an advisory lock, then run
+   * `reads` (statements without parameters: see `sqlLiteral`), whose rows reach `fn` as `opened`;
+   * the pg driver sends BEGIN with all of it in one round trip.
    */
-  readonly transaction: <T>(fn: (tx: Queryable) => Promise<T>, lock?: AdvisoryLock) => Promise<T>;
+  readonly transaction: <T>(
+    fn: (tx: TransactionQueryable, opened: ReadonlyArray<ReadonlyArray<Row>>) => Promise<T>,
+    opening?: TransactionOpening,
+  ) => Promise<T>;
   readonly close: () => Promise<void>;
 };
 
@@ -36,6 +74,13 @@ export const sqlState = (error: unknown): string | undefined => {
   if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
   const { code } = error;
   return typeof code === 'string' ? code : undefined;
+};
+
+/** The DETAIL of a database error, when it has one. */
+export const detailOf = (error: unknown): string | undefined => {
+  if (typeof error !== 'object' || error === null || !('detail' in error)) return undefined;
+  const { detail } = error;
+  return typeof detail === 'string' ? detail : undefined;
 };
 
 /** The constraint a database error names, when it names one. */

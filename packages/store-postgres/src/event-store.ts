@@ -1,22 +1,29 @@
-import type { EventStore, Snapshot, SnapshotStore, StreamId } from '@basket/app';
-import type { Queryable } from './db';
+import type { EventStore, RecordedEvent, Snapshot, SnapshotStore, StreamId } from '@basket/app';
+import type { Queryable, Row } from './db';
 import type { Tables } from './names';
 import { instant, int, jsonObject, jsonParam, text } from './values';
 
+/** The columns of a recorded event, and a stream's events after a version ($1 stream, $2 version, $3 limit). */
+export const eventColumns = 'version, type, data, recorded';
+export const eventsAfterSql = (t: Tables): string =>
+  `SELECT ${eventColumns} FROM ${t.events} WHERE stream_id = $1 AND version > $2 ORDER BY version LIMIT $3`;
+
+export const recordedOf = (streamId: StreamId, row: Row): RecordedEvent => ({
+  streamId,
+  version: int(row, 'version'),
+  type: text(row, 'type'),
+  data: jsonObject(row, 'data'),
+  recorded: instant(row, 'recorded'),
+});
+
 export const postgresEventStore = (db: Queryable, t: Tables): EventStore => ({
   readStream: async (streamId, afterVersion = 0, limit) => {
-    const rows = await db.query(
-      `SELECT version, type, data, recorded FROM ${t.events}
-        WHERE stream_id = $1 AND version > $2 ORDER BY version LIMIT $3`,
-      [streamId, afterVersion, limit === undefined ? null : Math.max(0, limit)],
-    );
-    return rows.map((row) => ({
+    const rows = await db.query(eventsAfterSql(t), [
       streamId,
-      version: int(row, 'version'),
-      type: text(row, 'type'),
-      data: jsonObject(row, 'data'),
-      recorded: instant(row, 'recorded'),
-    }));
+      afterVersion,
+      limit === undefined ? null : Math.max(0, limit),
+    ]);
+    return rows.map((row) => recordedOf(streamId, row));
   },
 });
 

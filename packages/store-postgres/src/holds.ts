@@ -1,13 +1,12 @@
-import type { HoldRow, HoldsChange, InventoryStore } from '@basket/app';
+import type { HoldRow, InventoryStore } from '@basket/app';
 import type { Queryable } from './db';
-import { advisoryLock, lockClass } from './locks';
 import type { Tables } from './names';
 import { instantParam, int, text } from './values';
 
 type Wanted = { quantity: number; capacity: number; expiresAt: string | undefined };
 
 /** One row per resource (the table's key is resource × holder): units add up, the tightest capacity wins. */
-const mergeByResource = (rows: ReadonlyArray<HoldRow>): Map<string, Wanted> => {
+export const mergeByResource = (rows: ReadonlyArray<HoldRow>): Map<string, Wanted> => {
   const wanted = new Map<string, Wanted>();
   for (const row of rows) {
     if (row.quantity <= 0) continue;
@@ -31,7 +30,7 @@ const mergeByResource = (rows: ReadonlyArray<HoldRow>): Map<string, Wanted> => {
 
 /**
  * Units of each resource held, unexpired at `now`, by holders other than `holder` (0 when none):
- * the resource's count of units held (kept by `replaceHolds` in the same transactions as the rows)
+ * the resource's count of units held (kept by the schema's `replace_holds` function, migrations.ts, in the same transactions as the rows)
  * less the expired rows not yet released (few: the expiry sweeper releases them) and less the
  * holder's own unexpired rows (by the primary key). No statement here reads every hold of a
  * resource, so a check costs the same whether 10 or 10,000 baskets hold it. One statement, so the
@@ -60,37 +59,6 @@ const unitsOfOthers = async (
   );
   for (const row of rows) units.set(text(row, 'resource'), int(row, 'units'));
   return units;
-};
-
-/**
- * Replaces the holder's holds within the commit's transaction, in one call of the schema's
- * `replace_holds` function (migrations.ts). Resources that grow beyond what the holder already holds
- * unexpired are locked (advisory, in key order) and checked against the others' unexpired holds at
- * `at`; the first that would exceed its capacity is returned and nothing is written (the caller
- * rolls back). Keeping or shrinking a hold never fails.
- */
-export const replaceHolds = async (
-  tx: Queryable,
-  t: Tables,
-  change: HoldsChange,
-  at: string,
-): Promise<string | undefined> => {
-  const rows = [...mergeByResource(change.holds)];
-  const [row] = await tx.query(
-    `SELECT ${t.schema}.replace_holds($1, $2, $3::timestamptz, $4::text[], $5::int[], $6::int[], $7::timestamptz[], $8::int[]) AS failed`,
-    [
-      change.holder,
-      advisoryLock(t.schema, lockClass.holder, change.holder).key,
-      instantParam(at),
-      rows.map(([resource]) => resource),
-      rows.map(([, wanted]) => wanted.quantity),
-      rows.map(([, wanted]) => wanted.capacity),
-      rows.map(([, wanted]) => wanted.expiresAt ?? null),
-      rows.map(([resource]) => advisoryLock(t.schema, lockClass.resource, resource).key),
-    ],
-  );
-  const failed = row?.failed;
-  return typeof failed === 'string' ? failed : undefined;
 };
 
 export const postgresInventoryStore = (db: Queryable, t: Tables): InventoryStore => ({

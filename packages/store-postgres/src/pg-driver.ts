@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
-import { advisoryLockSql, type Db, type Queryable } from './db';
+import { advisoryLockSql, type Db, type Queryable, type Row, type TransactionQueryable } from './db';
 
 export type PgPoolOptions = {
   /** Connections in the pool (default 10). */
@@ -35,6 +35,12 @@ const queryableOf = (client: pg.Pool | pg.PoolClient): Queryable => ({
   },
 });
 
+/** The rows of each statement of a simple query (pg answers one result, or an array for several). */
+const resultsOf = (
+  result: pg.QueryResult | ReadonlyArray<pg.QueryResult>,
+): ReadonlyArray<ReadonlyArray<Row>> =>
+  Array.isArray(result) ? result.map((r: pg.QueryResult) => r.rows) : [(result as pg.QueryResult).rows];
+
 /** PostgreSQL through a `pg` Pool: the scaled configuration, shared by several server processes. */
 export const openPgPool = (url: string, options: PgPoolOptions = {}): Db => {
   const pool = new pg.Pool({
@@ -47,14 +53,29 @@ export const openPgPool = (url: string, options: PgPoolOptions = {}): Db => {
   return {
     driver: 'pg',
     ...queryableOf(pool),
-    transaction: async (fn, lock) => {
+    transaction: async (fn, opening) => {
       const client = await pool.connect();
       let broken: Error | undefined;
+      let committed = false;
       try {
-        // One round trip: a simple query of two statements.
-        await client.query(lock === undefined ? 'BEGIN' : `BEGIN; ${advisoryLockSql(lock)}`);
-        const result = await fn(queryableOf(client));
-        await client.query('COMMIT');
+        // One round trip: a simple query of BEGIN, the lock and the opening reads.
+        const opened =
+          opening === undefined
+            ? (await client.query('BEGIN'), [])
+            : resultsOf(
+                await client.query(
+                  ['BEGIN', advisoryLockSql(opening.lock), ...(opening.reads ?? [])].join(';\n'),
+                ),
+              ).slice(2);
+        const tx: TransactionQueryable = {
+          ...queryableOf(client),
+          commitWith: async (sql) => {
+            committed = true;
+            await client.query(`${sql};\nCOMMIT`);
+          },
+        };
+        const result = await fn(tx, opened);
+        if (!committed) await client.query('COMMIT');
         return result;
       } catch (error) {
         try {

@@ -39,10 +39,16 @@ export const openPglite = async (dirOrMemory: string): Promise<Db> => {
   return {
     driver: 'pglite',
     ...queryableOf(db),
-    transaction: (fn, lock) =>
+    transaction: (fn, opening) =>
       db.transaction(async (tx) => {
-        if (lock !== undefined) await tx.query(advisoryLockSql(lock));
-        return fn(queryableOf(tx));
+        const opened: Array<ReadonlyArray<Record<string, unknown>>> = [];
+        if (opening !== undefined) {
+          await tx.query(advisoryLockSql(opening.lock));
+          for (const read of opening.reads ?? [])
+            opened.push((await tx.query<Record<string, unknown>>(read)).rows);
+        }
+        // PGlite runs in this process: ending with COMMIT saves no round trip.
+        return fn({ ...queryableOf(tx), commitWith: (sql) => tx.exec(sql).then(() => undefined) }, opened);
       }),
     close: async () => {
       try {

@@ -1,25 +1,27 @@
-import {
-  basketStream,
-  type Commit,
-  type CommitAcceptance,
-  type CommitConflict,
-  type CommitResult,
-  type NotificationCompletion,
-  type NotificationRecord,
-  type StreamAppend,
-  type TransactionReads,
-  type TransactionResult,
-  type UnitOfWork,
+import type {
+  Commit,
+  CommitConflict,
+  CommitResult,
+  TransactionPrefetch,
+  TransactionReads,
+  TransactionResult,
+  UnitOfWork,
 } from '@basket/app';
-import { pendingQuery } from './command-queue';
-import { type Db, isRetryable, isUniqueViolation, type Queryable } from './db';
-import { postgresEventStore, postgresSnapshotStore, saveSnapshot } from './event-store';
-import { postgresInventoryStore, replaceHolds } from './holds';
-import { postgresIdempotencyStore, storeIdempotency } from './idempotency';
-import { advisoryLock, lockAll, lockClass } from './locks';
+import { commitDocument, conflictOf } from './commit-document';
+import {
+  type Db,
+  detailOf,
+  isRetryable,
+  isUniqueViolation,
+  type Queryable,
+  sqlLiteral,
+  sqlState,
+  type TransactionQueryable,
+} from './db';
+import { advisoryLock, lockClass } from './locks';
 import type { Tables } from './names';
-import { acceptedCommandOf, commandColumns, notificationOf } from './notification-row';
-import { instantParam, int, jsonParam } from './values';
+import { openingReads, readsOn } from './transaction-reads';
+import { int } from './values';
 
 /** Thrown inside the transaction to roll it back and answer the conflict as a value. */
 class Rollback extends Error {
@@ -36,155 +38,31 @@ const currentVersion = async (db: Queryable, t: Tables, streamId: string): Promi
   return row === undefined ? 0 : int(row, 'version');
 };
 
-const appendEvents = async (tx: Queryable, t: Tables, append: StreamAppend, at: string): Promise<void> => {
-  if (append.events.length === 0) return;
-  await tx.query(
-    `INSERT INTO ${t.events} (stream_id, version, type, data, recorded)
-      SELECT $1, $2::int + u.i::int, u.e->>'type', u.e->'data', $4::timestamptz
-        FROM jsonb_array_elements($3::jsonb) WITH ORDINALITY AS u(e, i)`,
-    [append.streamId, append.expectedVersion, jsonParam(append.events), instantParam(at)],
-  );
-};
-
 /**
- * Inserts the accepted command at its basket's next sequence, already completed when it has its
- * outcome, and its outbox row, in one statement. Every acceptance holds the basket's stream lock
- * (`write` takes it, command-queue.ts too), which makes max + 1 safe; the unique (basket, sequence)
- * is the backstop.
+ * Everything of one commit in one transaction, written by one call of `commit_write` (see
+ * commit-document.ts). Commits of one stream are serialised by an advisory lock on the stream,
+ * taken first; holders and resources are locked after it, so no two commits wait on each other in
+ * a cycle. A refused commit throws `Rollback` with the conflict.
  */
-const insertAccepted = async (tx: Queryable, t: Tables, accept: CommitAcceptance): Promise<void> => {
-  const { command, outcome } = accept;
-  const params = [
-    command.notificationId,
-    command.storeId,
-    command.basketId,
-    command.operation,
-    command.paymentIntentId ?? null,
-    jsonParam(command.command),
-    instantParam(command.accepted),
-    outcome?.status ?? 'Pending',
-    outcome === undefined ? null : instantParam(outcome.completed),
-    outcome?.status === 'Failed' ? jsonParam(outcome.problem) : null,
-  ];
-  const insert = `INSERT INTO ${t.commands}
-        (notification_id, store_id, basket_id, operation, payment_intent_id, command, created, sequence,
-         status, completed, problem)
-      SELECT $1, $2, $3, $4, $5, $6::jsonb, $7::timestamptz, coalesce(max(sequence), 0) + 1,
-             $8, $9::timestamptz, $10::jsonb
-        FROM ${t.commands} WHERE basket_id = $3`;
-  if (outcome === undefined) {
-    await tx.query(insert, params);
-    return;
+const write = async (
+  tx: TransactionQueryable,
+  t: Tables,
+  commit: Commit,
+  locked?: string,
+): Promise<number> => {
+  try {
+    // The call and COMMIT in one round trip: a refused commit raises, and COMMIT is not reached.
+    await tx.commitWith(
+      `SELECT ${t.schema}.commit_write(${sqlLiteral(commitDocument(t, commit, locked))}::jsonb)`,
+    );
+  } catch (error) {
+    if (sqlState(error) === 'BK001') throw new Rollback(conflictOf(detailOf(error)));
+    throw error;
   }
-  // The notification as notificationOf would read it back from the row.
-  const notification: NotificationRecord = {
-    notificationId: command.notificationId,
-    storeId: command.storeId,
-    basketId: command.basketId,
-    operation: command.operation,
-    ...(command.paymentIntentId === undefined ? {} : { paymentIntentId: command.paymentIntentId }),
-    status: outcome.status,
-    created: instantParam(command.accepted),
-    completed: instantParam(outcome.completed),
-    ...(outcome.status === 'Failed' ? { problem: outcome.problem } : {}),
-  };
-  await tx.query(
-    `WITH accepted AS (${insert} RETURNING notification_id)
-      INSERT INTO ${t.outbox} (notification_id, notification) SELECT notification_id, $11::jsonb FROM accepted`,
-    [...params, jsonParam(notification)],
-  );
-};
-
-/**
- * Completes a Pending notification and writes its outbox row. The UPDATE runs before the outbox
- * INSERT, so the transaction has its xid before the row takes its position (outbox.ts relies on it).
- */
-const complete = async (tx: Queryable, t: Tables, completion: NotificationCompletion): Promise<boolean> => {
-  const { outcome } = completion;
-  const [row] = await tx.query(
-    `UPDATE ${t.commands} SET status = $2, completed = $3::timestamptz, problem = $4::jsonb
-      WHERE notification_id = $1 AND status = 'Pending' RETURNING ${commandColumns}`,
-    [
-      completion.notificationId,
-      outcome.status,
-      instantParam(outcome.completed),
-      outcome.status === 'Failed' ? jsonParam(outcome.problem) : null,
-    ],
-  );
-  if (row === undefined) return false;
-  await tx.query(`INSERT INTO ${t.outbox} (notification_id, notification) VALUES ($1, $2::jsonb)`, [
-    completion.notificationId,
-    jsonParam(notificationOf(row)),
-  ]);
-  return true;
-};
-
-/**
- * Everything of one commit in one transaction. Commits of one stream are serialised by an advisory
- * lock on the stream, taken first; holders and resources are locked after it, so no two commits
- * wait on each other in a cycle.
- */
-const write = async (tx: Queryable, t: Tables, commit: Commit, locked?: string): Promise<number> => {
-  const appends: ReadonlyArray<StreamAppend> = [
-    { streamId: commit.streamId, expectedVersion: commit.expectedVersion, events: commit.events },
-    ...(commit.also ?? []),
-  ];
-  const toLock = [
-    ...appends.map((a) => a.streamId),
-    ...(commit.accept === undefined ? [] : [basketStream(commit.accept.command.basketId)]),
-  ].filter((streamId) => streamId !== locked);
-  // A transaction's own lock is taken first (it serialises the decision); further streams after it.
-  await lockAll(tx, t.schema, lockClass.stream, toLock);
-  for (const append of appends) {
-    // The transaction's own stream was read under its lock: its version cannot have moved (the
-    // unique (stream, version) refuses a writer that took no lock, answered as a conflict).
-    if (append.streamId === locked) continue;
-    const actual = await currentVersion(tx, t, append.streamId);
-    if (actual !== append.expectedVersion) {
-      throw new Rollback({
-        _tag: 'VersionConflict',
-        streamId: append.streamId,
-        expected: append.expectedVersion,
-        actual,
-      });
-    }
-  }
-  for (const append of appends) await appendEvents(tx, t, append, commit.at);
-  if (commit.accept !== undefined) await insertAccepted(tx, t, commit.accept);
-  if (commit.completion !== undefined && !(await complete(tx, t, commit.completion))) {
-    throw new Rollback({ _tag: 'AlreadyCompleted', notificationId: commit.completion.notificationId });
-  }
-  if (commit.holds !== undefined) {
-    const resource = await replaceHolds(tx, t, commit.holds, commit.at);
-    if (resource !== undefined) throw new Rollback({ _tag: 'InsufficientInventory', resource });
-  }
-  if (commit.idempotency !== undefined) {
-    const taken = await storeIdempotency(tx, t, commit.idempotency);
-    if (taken !== undefined) throw new Rollback(taken);
-  }
-  if (commit.snapshot !== undefined) await saveSnapshot(tx, t, commit.streamId, commit.snapshot);
   return commit.expectedVersion + commit.events.length;
 };
 
 const maxAttempts = 5;
-
-/** The stores' reads, on the transaction's connection. */
-const readsOn = (tx: Queryable, t: Tables): TransactionReads => {
-  const events = postgresEventStore(tx, t);
-  const snapshots = postgresSnapshotStore(tx, t);
-  const idempotency = postgresIdempotencyStore(tx, t);
-  const inventory = postgresInventoryStore(tx, t);
-  return {
-    readStream: events.readStream,
-    loadSnapshot: snapshots.load,
-    findIdempotency: idempotency.find,
-    heldByOthers: inventory.heldByOthers,
-    oldestPending: async (basketId) => {
-      const [row] = await tx.query(pendingQuery(t), [basketId]);
-      return row === undefined ? undefined : acceptedCommandOf(row);
-    },
-  };
-};
 
 /**
  * One transaction under the advisory lock of `lock`, taken first: the body reads and decides, its
@@ -195,13 +73,15 @@ const transaction = async <T>(
   t: Tables,
   lock: string,
   body: (reads: TransactionReads) => Promise<{ readonly commit?: Commit; readonly value: T }>,
+  prefetch?: TransactionPrefetch,
 ): Promise<TransactionResult<T>> => {
+  const opening = openingReads(t, prefetch);
   for (let attempt = 1; ; attempt += 1) {
     let refused: { readonly value: T; readonly conflict: CommitConflict } | undefined;
     try {
       return await db.transaction(
-        async (tx): Promise<TransactionResult<T>> => {
-          const decided = await body(readsOn(tx, t));
+        async (tx, opened): Promise<TransactionResult<T>> => {
+          const decided = await body(readsOn(tx, t, opening.prefetched(opened)));
           const { commit } = decided;
           if (commit === undefined) return { _tag: 'Done', value: decided.value };
           try {
@@ -224,7 +104,7 @@ const transaction = async <T>(
             throw error;
           }
         },
-        advisoryLock(t.schema, lockClass.stream, lock),
+        { lock: advisoryLock(t.schema, lockClass.stream, lock), reads: opening.reads },
       );
     } catch (error) {
       if (refused !== undefined) return { _tag: 'Refused', ...refused };
@@ -236,7 +116,7 @@ const transaction = async <T>(
 
 /** All or nothing (C-3.4); conflicts are values, never exceptions. */
 export const postgresUnitOfWork = (db: Db, t: Tables): UnitOfWork => ({
-  transaction: (lock, body) => transaction(db, t, lock, body),
+  transaction: (lock, body, prefetch) => transaction(db, t, lock, body, prefetch),
   commit: async (commit): Promise<CommitResult> => {
     for (let attempt = 1; ; attempt += 1) {
       try {

@@ -68,7 +68,7 @@ export const withSeatsInFlight = (storage: Storage): Storage => {
     unitOfWork: {
       ...storage.unitOfWork,
       commit: (commit) => taking(commit, () => storage.unitOfWork.commit(commit)),
-      transaction: async (lock, body) => {
+      transaction: async (lock, body, prefetch) => {
         // The seats count as taken from the moment the body decided them until the transaction
         // that writes them ends (committed or refused).
         let taken: { readonly holder: string; readonly seats: ReadonlyArray<string> } | undefined;
@@ -82,7 +82,7 @@ export const withSeatsInFlight = (storage: Storage): Storage => {
               change(holder, seats, 1);
             }
             return answer;
-          });
+          }, prefetch);
         } finally {
           if (taken !== undefined) change(taken.holder, taken.seats, -1);
         }

@@ -116,7 +116,20 @@ export type UnitOfWork = {
   readonly transaction: <T>(
     lock: StreamId,
     body: (reads: TransactionReads) => Promise<Decided<T>>,
+    prefetch?: TransactionPrefetch,
   ) => Promise<TransactionResult<T>>;
+};
+
+/**
+ * What the body of a transaction will read first, told beforehand so that an adapter can read it
+ * with the transaction's opening (PostgreSQL: in the round trip of BEGIN and the lock). A hint
+ * only: the body still reads through `reads`, and an adapter may ignore it.
+ */
+export type TransactionPrefetch = {
+  /** A stream's events after a version (the version of a state the caller already has). */
+  readonly stream?: { readonly streamId: StreamId; readonly afterVersion: number };
+  /** A basket whose oldest Pending command the body reads. */
+  readonly pendingOf?: string;
 };
 
 /** Reads of the shared inventory holds (writes go through `Commit.holds`). */

@@ -16,6 +16,7 @@ import type {
   CommitAcceptance,
   CommitConflict,
   HoldRow,
+  TransactionPrefetch,
   TransactionReads,
 } from '../ports/unit-of-work';
 import { gatherFacts } from '../processing/facts';
@@ -92,6 +93,13 @@ export const transact = async <T>(
     const now = nowOf(ctx.clock);
     let writes: ReadonlyArray<StreamWrite> = [];
     let accepted: CommitAcceptance | undefined;
+    // The basket's events after the state this process has (the common case: none or a few), and
+    // its oldest Pending command, read with the transaction's opening where the storage can.
+    const cached = ctx.basketStates.get(lock);
+    const prefetch: TransactionPrefetch = {
+      pendingOf: basketId,
+      ...(cached === undefined ? {} : { stream: { streamId: lock, afterVersion: cached.version } }),
+    };
     const result = await ctx.storage.unitOfWork.transaction(lock, async (reads) => {
       let basket: Loaded<BasketState> | undefined;
       const loadBasket = async () => {
@@ -144,7 +152,7 @@ export const transact = async <T>(
         at: now,
       };
       return { commit, value: plan.value };
-    });
+    }, prefetch);
     if (result._tag === 'Done') {
       for (const write of writes) write.committed();
       if (accepted?.outcome !== undefined) ctx.hub.completed(acceptedRecord(accepted));
