@@ -73,16 +73,20 @@ export const withSeatsInFlight = (storage: Storage): Storage => {
         // that writes them ends (committed or refused).
         let taken: { readonly holder: string; readonly seats: ReadonlyArray<string> } | undefined;
         try {
-          return await storage.unitOfWork.transaction(lock, async (reads) => {
-            const answer = await body(withAvailability(reads));
-            const holder = answer.commit?.holds?.holder;
-            const seats = (answer.commit?.holds?.holds ?? []).map((h) => h.resource).filter(isSeat);
-            if (holder !== undefined && seats.length > 0) {
-              taken = { holder, seats };
-              change(holder, seats, 1);
-            }
-            return answer;
-          }, prefetch);
+          return await storage.unitOfWork.transaction(
+            lock,
+            async (reads) => {
+              const answer = await body(withAvailability(reads));
+              const holder = answer.commit?.holds?.holder;
+              const seats = (answer.commit?.holds?.holds ?? []).map((h) => h.resource).filter(isSeat);
+              if (holder !== undefined && seats.length > 0) {
+                taken = { holder, seats };
+                change(holder, seats, 1);
+              }
+              return answer;
+            },
+            prefetch,
+          );
         } finally {
           if (taken !== undefined) change(taken.holder, taken.seats, -1);
         }

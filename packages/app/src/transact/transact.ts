@@ -100,7 +100,7 @@ export const transact = async <T>(
       pendingOf: basketId,
       ...(cached === undefined ? {} : { stream: { streamId: lock, afterVersion: cached.version } }),
     };
-    const result = await ctx.storage.unitOfWork.transaction(lock, async (reads) => {
+    const inTransaction = async (reads: TransactionReads) => {
       let basket: Loaded<BasketState> | undefined;
       const loadBasket = async () => {
         basket ??= await loadAggregate(reads, basketAggregate, basketId, ctx.basketStates);
@@ -152,7 +152,8 @@ export const transact = async <T>(
         at: now,
       };
       return { commit, value: plan.value };
-    }, prefetch);
+    };
+    const result = await ctx.storage.unitOfWork.transaction(lock, inTransaction, prefetch);
     if (result._tag === 'Done') {
       for (const write of writes) write.committed();
       if (accepted?.outcome !== undefined) ctx.hub.completed(acceptedRecord(accepted));
