@@ -20,7 +20,7 @@ import {
   openPglite,
   openPgPool,
 } from '../packages/store-postgres/src/index';
-import { addProductChain, type BenchRequest, purchaseChain, sampleBasket } from './http-flows';
+import { addProductChain, type BenchRequest, PIE, purchaseChain, sampleBasket } from './http-flows';
 
 type Result = {
   requests: { average: number };
@@ -30,6 +30,7 @@ type Result = {
 };
 type Bare = {
   get: (path: string, handler: () => Promise<object>) => void;
+  post: (path: string, handler: (request: { body: unknown }) => Promise<object>) => void;
   listen: (options: { port: number; host: string }) => Promise<string>;
   close: () => Promise<void>;
 };
@@ -53,6 +54,8 @@ const benchCatalog = (dir: string): string => {
   };
   for (const product of catalog.providers.flatMap((p) => p.products)) {
     if (typeof product.stock === 'number') product.stock = 100_000_000;
+    // One hot basket takes every add of a run (the row "one hot basket").
+    if (typeof product.maxPerBasket === 'number') product.maxPerBasket = 100_000_000;
     for (const variant of product.variants ?? []) variant.stock = 100_000_000;
   }
   const path = join(dir, 'catalog.json');
@@ -114,10 +117,90 @@ const measure = async (
     ),
     await run(`${kind}: add product until Succeeded (3 requests)`, url, headers, addProductChain),
     await run(`${kind}: whole purchase (10 requests)`, url, headers, purchaseChain),
+    await hotBasket(kind, url, headers),
   ];
   const rows = measured.filter((row): row is Row => row !== undefined);
   await server.close();
   return { rows, sample };
+};
+
+/**
+ * One hot basket: every connection adds a pie to the same basket; each answer comes with its
+ * notification already completed, so adds/s is completed adds/s. Afterwards the pie's quantity on
+ * the basket must equal the adds answered, give or take the requests in flight when the run stopped
+ * (nothing lost, no backlog).
+ */
+const hotBasket = async (
+  kind: string,
+  url: string,
+  headers: Record<string, string>,
+): Promise<Row | undefined> => {
+  const name = `${kind}: one hot basket, ${CONNECTIONS} connections adding (1 request)`;
+  if (skipped(name)) return undefined;
+  const json = { ...headers, 'content-type': 'application/json' };
+  const created = (await (await fetch(`${url}/baskets`, { method: 'POST', headers })).json()) as {
+    id: string;
+  };
+  const path = `/baskets/${created.id}/products/${PIE}`;
+  console.log(name);
+  let answered = 0;
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION,
+    headers: json,
+    requests: [
+      {
+        method: 'POST',
+        path,
+        body: JSON.stringify({ quantity: 1 }),
+        onResponse: (status: number) => {
+          if (status === 200 || status === 202) answered += 1;
+        },
+      },
+    ],
+  });
+  const basket = (await (await fetch(`${url}/baskets/${created.id}`, { headers })).json()) as {
+    providerBaskets: Array<{ lineItems: Array<{ consumable?: { quantity: number } }> }>;
+  };
+  const quantity = basket.providerBaskets
+    .flatMap((b) => b.lineItems)
+    .reduce((n, l) => n + (l.consumable?.quantity ?? 0), 0);
+  // Requests in flight when the run stopped may have been applied without their answer being counted.
+  if (quantity < answered || quantity > answered + CONNECTIONS)
+    throw new Error(`hot basket: ${answered} adds answered, quantity ${quantity}`);
+  console.log(`  ${answered} adds answered, quantity ${quantity}`);
+  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+};
+
+/**
+ * A bare Fastify route writing one row per request through `pg` (one INSERT, its own transaction):
+ * the floor any durable write pays on this machine, the baseline of the write rows.
+ */
+const bareInsert = async (): Promise<Row> => {
+  const pool = await openPgPool(postgresUrl);
+  await pool.exec(
+    'DROP TABLE IF EXISTS bench_bare_insert; CREATE TABLE bench_bare_insert (id bigserial PRIMARY KEY, body jsonb NOT NULL)',
+  );
+  const app = fastify();
+  app.post('/write', async (request: { body: unknown }) => {
+    await pool.query('INSERT INTO bench_bare_insert (body) VALUES ($1::jsonb)', [
+      JSON.stringify(request.body),
+    ]);
+    return { written: true };
+  });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  const row = await run(
+    'bare Fastify + pg: POST one INSERT per request',
+    url,
+    { 'content-type': 'application/json' },
+    [{ method: 'POST', path: '/write', body: JSON.stringify({ quantity: 1 }) }],
+  );
+  await app.close();
+  await pool.exec('DROP TABLE bench_bare_insert');
+  await pool.close();
+  if (row === undefined) throw new Error('the baseline is always measured');
+  return row;
 };
 
 /** A bare Fastify route answering `body`: the ceiling of this machine for a basket-sized answer. */
@@ -151,6 +234,7 @@ if (storages.includes('pglite')) {
 }
 if (storages.includes('postgres'))
   try {
+    rows.push(await bareInsert());
     const pool = await openPgPool(postgresUrl);
     await dropSchema(pool, 'bench_http');
     const postgres = await measure(
@@ -168,10 +252,16 @@ if (storages.includes('postgres'))
 await rm(dir, { recursive: true, force: true });
 
 const fmt = (n: number, digits = 0) => n.toFixed(digits);
+const insertBaseline = rows.find((r) => r.name.startsWith('bare Fastify + pg'));
+/** Writes: operations (or single-request adds) per second against the bare INSERT's requests per second. */
+const ofInsert = (r: Row): string =>
+  insertBaseline === undefined || !/add|purchase|INSERT/.test(r.name)
+    ? ''
+    : `${fmt(((r.perOp ?? r.rps) / insertBaseline.rps) * 100, 1)} %`;
 const table = rows
   .map(
     (r) =>
-      `| ${r.name} | ${fmt(r.rps)} | ${r.perOp === undefined ? '' : fmt(r.perOp, 1)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${fmt((r.rps / baseline.rps) * 100, 1)} % |`,
+      `| ${r.name} | ${fmt(r.rps)} | ${r.perOp === undefined ? '' : fmt(r.perOp, 1)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${fmt((r.rps / baseline.rps) * 100, 1)} % | ${ofInsert(r)} |`,
   )
   .join('\n');
 const section = `<!-- http-bench:start -->
@@ -181,10 +271,12 @@ const section = `<!-- http-bench:start -->
 the server and the load generator share one Node.js process on ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'};
 load average ${loadAtStart.toFixed(1)} at the start; provider latency 0; the service writes its JSON log line per request (to a null sink). Latencies are per request;
 "ops/s" divides a chain's requests per second by its length. The last column compares requests per second with
-a bare Fastify route answering the same basket's JSON (${JSON.stringify(memory.sample).length} bytes), measured in the same run.
+a bare Fastify route answering the same basket's JSON (${JSON.stringify(memory.sample).length} bytes), measured in the same run; the
+last compares the operations per second of a write row (adds per second for the hot basket) with the requests per second
+of a bare Fastify route writing one row through \`pg\` per request (one INSERT, its own transaction), same run.
 
-| what | requests/s | ops/s | p50 ms | p99 ms | of bare Fastify |
-| --- | ---: | ---: | ---: | ---: | ---: |
+| what | requests/s | ops/s | p50 ms | p99 ms | of bare Fastify | ops/s of bare INSERT |
+| --- | ---: | ---: | ---: | ---: | ---: | ---: |
 ${table}
 <!-- http-bench:end -->
 `;

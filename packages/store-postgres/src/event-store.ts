@@ -16,6 +16,19 @@ export const recordedOf = (streamId: StreamId, row: Row): RecordedEvent => ({
   recorded: instant(row, 'recorded'),
 });
 
+/** A stream's latest snapshot ($1 stream), and the events after it ($1 stream). */
+export const snapshotSql = (t: Tables): string =>
+  `SELECT version, schema, state FROM ${t.snapshots} WHERE stream_id = $1`;
+export const eventsAfterSnapshotSql = (t: Tables): string =>
+  `SELECT ${eventColumns} FROM ${t.events} WHERE stream_id = $1
+    AND version > coalesce((SELECT version FROM ${t.snapshots} WHERE stream_id = $1), 0) ORDER BY version`;
+
+export const snapshotOf = (row: Row): Snapshot => ({
+  version: int(row, 'version'),
+  schema: text(row, 'schema'),
+  state: jsonObject(row, 'state'),
+});
+
 export const postgresEventStore = (db: Queryable, t: Tables): EventStore => ({
   readStream: async (streamId, afterVersion = 0, limit) => {
     const rows = await db.query(eventsAfterSql(t), [
@@ -40,11 +53,8 @@ export const saveSnapshot = async (db: Queryable, t: Tables, streamId: StreamId,
 
 export const postgresSnapshotStore = (db: Queryable, t: Tables): SnapshotStore => ({
   load: async (streamId) => {
-    const [row] = await db.query(`SELECT version, schema, state FROM ${t.snapshots} WHERE stream_id = $1`, [
-      streamId,
-    ]);
-    if (row === undefined) return undefined;
-    return { version: int(row, 'version'), schema: text(row, 'schema'), state: jsonObject(row, 'state') };
+    const [row] = await db.query(snapshotSql(t), [streamId]);
+    return row === undefined ? undefined : snapshotOf(row);
   },
   save: (streamId, snapshot) => saveSnapshot(db, t, streamId, snapshot),
 });

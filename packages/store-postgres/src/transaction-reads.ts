@@ -1,60 +1,79 @@
-import type { AcceptedCommand, RecordedEvent, TransactionPrefetch, TransactionReads } from '@basket/app';
+import type {
+  AcceptedCommand,
+  RecordedEvent,
+  Snapshot,
+  TransactionPrefetch,
+  TransactionReads,
+} from '@basket/app';
 import { pendingQuery } from './command-queue';
 import { inlineParams, type Queryable, type Row } from './db';
-import { eventsAfterSql, postgresEventStore, postgresSnapshotStore, recordedOf } from './event-store';
+import {
+  eventsAfterSnapshotSql,
+  eventsAfterSql,
+  postgresEventStore,
+  postgresSnapshotStore,
+  recordedOf,
+  snapshotOf,
+  snapshotSql,
+} from './event-store';
 import { postgresInventoryStore } from './holds';
 import { postgresIdempotencyStore } from './idempotency';
 import type { Tables } from './names';
 import { acceptedCommandOf } from './notification-row';
 
-/** What a transaction's opening read for its body (see `TransactionPrefetch`). */
+/** What a transaction's opening read for its body (see `TransactionPrefetch`), each answered once. */
 type Prefetched = {
+  pending?: { readonly basketId: string; readonly command: AcceptedCommand | undefined };
+  snapshot?: { readonly streamId: string; readonly snapshot: Snapshot | undefined };
   stream?: {
     readonly streamId: string;
     readonly afterVersion: number;
     readonly events: ReadonlyArray<RecordedEvent>;
   };
-  pending?: { readonly basketId: string; readonly command: AcceptedCommand | undefined };
 };
 
-/**
- * The statements (without parameters) that read `prefetch` with the transaction's opening, and how
- * their rows become what the body's reads answer.
- */
-export const openingReads = (
-  t: Tables,
-  prefetch: TransactionPrefetch | undefined,
-): {
+type Opening = {
+  /** Statements without parameters, run with BEGIN and the lock. */
   readonly reads: ReadonlyArray<string>;
   readonly prefetched: (opened: ReadonlyArray<ReadonlyArray<Row>>) => Prefetched;
-} => {
+};
+
+/** The statements that read `prefetch` with the transaction's opening, and what their rows answer. */
+export const openingReads = (t: Tables, prefetch: TransactionPrefetch | undefined): Opening => {
   const { stream, pendingOf } = prefetch ?? {};
-  const reads = [
-    ...(pendingOf === undefined ? [] : [inlineParams(pendingQuery(t), [pendingOf])]),
-    ...(stream === undefined
-      ? []
-      : [inlineParams(eventsAfterSql(t), [stream.streamId, stream.afterVersion, null])]),
-  ];
+  const reads: Array<string> = [];
+  const answers: Array<(rows: ReadonlyArray<Row>, into: Prefetched) => void> = [];
+  if (pendingOf !== undefined) {
+    reads.push(inlineParams(pendingQuery(t), [pendingOf]));
+    answers.push(([row], into) => {
+      into.pending = { basketId: pendingOf, command: row === undefined ? undefined : acceptedCommandOf(row) };
+    });
+  }
+  if (stream !== undefined && stream.afterVersion !== undefined) {
+    const { streamId, afterVersion } = stream;
+    reads.push(inlineParams(eventsAfterSql(t), [streamId, afterVersion, null]));
+    answers.push((rows, into) => {
+      into.stream = { streamId, afterVersion, events: rows.map((row) => recordedOf(streamId, row)) };
+    });
+  } else if (stream !== undefined) {
+    const { streamId } = stream;
+    reads.push(inlineParams(snapshotSql(t), [streamId]), inlineParams(eventsAfterSnapshotSql(t), [streamId]));
+    let snapshot: Snapshot | undefined;
+    answers.push(([row], into) => {
+      snapshot = row === undefined ? undefined : snapshotOf(row);
+      into.snapshot = { streamId, snapshot };
+    });
+    answers.push((rows, into) => {
+      const afterVersion = snapshot?.version ?? 0;
+      into.stream = { streamId, afterVersion, events: rows.map((row) => recordedOf(streamId, row)) };
+    });
+  }
   return {
     reads,
     prefetched: (opened) => {
-      const [first, second] = opened;
-      const pendingRows = pendingOf === undefined ? undefined : first;
-      const streamRows = stream === undefined ? undefined : pendingOf === undefined ? first : second;
-      const [pendingRow] = pendingRows ?? [];
-      return {
-        ...(pendingOf === undefined
-          ? {}
-          : {
-              pending: {
-                basketId: pendingOf,
-                command: pendingRow === undefined ? undefined : acceptedCommandOf(pendingRow),
-              },
-            }),
-        ...(stream === undefined || streamRows === undefined
-          ? {}
-          : { stream: { ...stream, events: streamRows.map((row) => recordedOf(stream.streamId, row)) } }),
-      };
+      const into: Prefetched = {};
+      answers.forEach((answer, i) => answer(opened[i] ?? [], into));
+      return into;
     },
   };
 };
@@ -77,7 +96,14 @@ export const readsOn = (tx: Queryable, t: Tables, prefetched: Prefetched = {}): 
       }
       return events.readStream(streamId, afterVersion);
     },
-    loadSnapshot: snapshots.load,
+    loadSnapshot: async (streamId) => {
+      const { snapshot } = prefetched;
+      if (snapshot !== undefined && snapshot.streamId === streamId) {
+        prefetched.snapshot = undefined;
+        return snapshot.snapshot;
+      }
+      return snapshots.load(streamId);
+    },
     findIdempotency: idempotency.find,
     heldByOthers: inventory.heldByOthers,
     oldestPending: async (basketId) => {

@@ -126,8 +126,11 @@ export type UnitOfWork = {
  * only: the body still reads through `reads`, and an adapter may ignore it.
  */
 export type TransactionPrefetch = {
-  /** A stream's events after a version (the version of a state the caller already has). */
-  readonly stream?: { readonly streamId: StreamId; readonly afterVersion: number };
+  /**
+   * A stream's events after a version (the version of a state the caller already has), or, with no
+   * version, its latest snapshot and the events after it.
+   */
+  readonly stream?: { readonly streamId: StreamId; readonly afterVersion?: number };
   /** A basket whose oldest Pending command the body reads. */
   readonly pendingOf?: string;
 };

@@ -93,12 +93,13 @@ export const transact = async <T>(
     const now = nowOf(ctx.clock);
     let writes: ReadonlyArray<StreamWrite> = [];
     let accepted: CommitAcceptance | undefined;
-    // The basket's events after the state this process has (the common case: none or a few), and
-    // its oldest Pending command, read with the transaction's opening where the storage can.
+    // The basket's events after the state this process has (the common case: none or a few; with
+    // none, its snapshot and the events after it), and its oldest Pending command, read with the
+    // transaction's opening where the storage can.
     const cached = ctx.basketStates.get(lock);
     const prefetch: TransactionPrefetch = {
       pendingOf: basketId,
-      ...(cached === undefined ? {} : { stream: { streamId: lock, afterVersion: cached.version } }),
+      stream: cached === undefined ? { streamId: lock } : { streamId: lock, afterVersion: cached.version },
     };
     const inTransaction = async (reads: TransactionReads) => {
       let basket: Loaded<BasketState> | undefined;
