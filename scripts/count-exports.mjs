@@ -1,19 +1,20 @@
 #!/usr/bin/env node
 // Counts each workspace package's public names (what its src/index.ts exports, as the TypeScript
-// checker resolves it, `export *` included) and how many of them anything outside the package
-// imports: other packages' sources and tests, test/, bench/, scripts/, examples/ and the ```ts
-// samples of docs/*.md. Prints one line per package; `--unused <package>` lists the names nobody
-// imports, `--json` prints every figure.
+// checker resolves it, `export *` included) and how many of them anything but the package's own
+// sources imports (by its name, or by a relative path to its src/index): other packages' sources,
+// every package's tests, test/, bench/, scripts/, examples/ and the ```ts samples of docs/*.md. Prints one line per package; `--unused <package>` lists the names nobody
+// imports, `--users <package>` every name with the places that import it, `--json` every figure.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const argument = (name) => {
   const index = process.argv.indexOf(name);
   return index === -1 ? undefined : process.argv[index + 1];
 };
+/** `--root <dir>` counts another checkout (e.g. an older commit's `git archive`). */
+const ROOT = resolve(argument('--root') ?? join(dirname(fileURLToPath(import.meta.url)), '..'));
 
 const packages = readdirSync(join(ROOT, 'packages'))
   .map((dir) => ({ dir: join(ROOT, 'packages', dir) }))
@@ -61,7 +62,16 @@ const walk = (dir) =>
 const samplesOf = (text) =>
   [...text.matchAll(/^\s*```(?:ts|typescript|js)\s*\n([\s\S]*?)^\s*```\s*$/gm)].map((m) => m[1]).join('\n');
 
-/** `[module, importedName]` of every import and re-export of a `@basket/` package in `text`. */
+/** The package a specifier names: `@basket/x`, or a relative path to `packages/x/src(/index)`. */
+const packageOf = (path, specifier) => {
+  if (specifier.startsWith('@basket/')) return specifier;
+  if (!specifier.startsWith('.')) return undefined;
+  const target = relative(ROOT, resolve(dirname(path), specifier)).split('/');
+  const isIndex = target.length === 3 || (target.length === 4 && /^index(\.ts)?$/.test(target[3]));
+  return target[0] === 'packages' && target[2] === 'src' && isIndex ? `@basket/${target[1]}` : undefined;
+};
+
+/** `[package, importedName]` of every import and re-export of a workspace package's index in `text`. */
 const importsOf = (path, text) => {
   const file = ts.createSourceFile(path, text, ts.ScriptTarget.ES2022, false, ts.ScriptKind.TS);
   const found = [];
@@ -69,16 +79,17 @@ const importsOf = (path, text) => {
     if (!ts.isImportDeclaration(statement) && !ts.isExportDeclaration(statement)) continue;
     const specifier = statement.moduleSpecifier;
     if (specifier === undefined || !ts.isStringLiteral(specifier)) continue;
-    if (!specifier.text.startsWith('@basket/')) continue;
+    const module = packageOf(path, specifier.text);
+    if (module === undefined) continue;
     const bindings = ts.isImportDeclaration(statement)
       ? statement.importClause?.namedBindings
       : statement.exportClause;
     if (bindings === undefined) continue;
     if (ts.isNamedImports(bindings) || ts.isNamedExports(bindings)) {
       for (const element of bindings.elements)
-        found.push([specifier.text, (element.propertyName ?? element.name).text]);
+        found.push([module, (element.propertyName ?? element.name).text]);
     } else {
-      found.push([specifier.text, '*']);
+      found.push([module, '*']);
     }
   }
   return found;
@@ -89,12 +100,13 @@ const publicNames = exportsOf();
 const users = new Map(packages.map(({ name }) => [name, new Map()]));
 for (const path of walk(ROOT)) {
   const where = relative(ROOT, path).split('/');
-  // A package's sources count as `@basket/<dir>/src`; anything else by its top folder.
-  const from = where[0] === 'packages' ? `@basket/${where[1]}${where[2] === 'src' ? '/src' : ''}` : where[0];
+  // A package's sources count as `@basket/<dir>/src`, its tests as `@basket/<dir>/test`; anything
+  // else by its top folder. A package's own sources never count as users of its index.
+  const from = where[0] === 'packages' ? `@basket/${where[1]}/${where[2] === 'src' ? 'src' : 'test'}` : where[0];
   const text = readFileSync(path, 'utf8');
   for (const [module, name] of importsOf(path, path.endsWith('.md') ? samplesOf(text) : text)) {
     const byName = users.get(module);
-    if (byName === undefined || from.startsWith(`${module}/`) || from === module) continue;
+    if (byName === undefined || from === `${module}/src`) continue;
     if (!byName.has(name)) byName.set(name, new Set());
     byName.get(name).add(from);
   }
@@ -118,6 +130,10 @@ const figures = packages.map(({ name }) => {
 
 if (process.argv.includes('--json')) {
   console.log(JSON.stringify(figures, null, 2));
+} else if (argument('--users') !== undefined) {
+  const byName = users.get(argument('--users'));
+  for (const name of [...(publicNames.get(argument('--users')) ?? [])].sort())
+    console.log(`${name}\t${[...(byName?.get(name) ?? [])].sort().join(' ')}`);
 } else if (argument('--unused') !== undefined) {
   const one = figures.find((f) => f.name === argument('--unused'));
   console.log((one?.unused ?? []).join('\n'));
