@@ -102,7 +102,8 @@ for (const path of walk(ROOT)) {
   const where = relative(ROOT, path).split('/');
   // A package's sources count as `@basket/<dir>/src`, its tests as `@basket/<dir>/test`; anything
   // else by its top folder. A package's own sources never count as users of its index.
-  const from = where[0] === 'packages' ? `@basket/${where[1]}/${where[2] === 'src' ? 'src' : 'test'}` : where[0];
+  const from =
+    where[0] === 'packages' ? `@basket/${where[1]}/${where[2] === 'src' ? 'src' : 'test'}` : where[0];
   const text = readFileSync(path, 'utf8');
   for (const [module, name] of importsOf(path, path.endsWith('.md') ? samplesOf(text) : text)) {
     const byName = users.get(module);
