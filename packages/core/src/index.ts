@@ -119,7 +119,8 @@ export {
   basketView,
   paymentComponents,
 } from './views';
-// Codecs of the interface's resources, request bodies and primitives.
+// Codecs of the interface's resources, request bodies and primitives, each with all its parts: the
+// declarations of other packages name those parts through this index.
 export {
   AcceptedNotificationResponse,
   AddProductToBasketRequest,
