@@ -2,8 +2,9 @@
 // Counts each workspace package's public names (what its src/index.ts exports, as the TypeScript
 // checker resolves it, `export *` included) and how many of them anything but the package's own
 // sources imports (by its name, or by a relative path to its src/index): other packages' sources,
-// every package's tests, test/, bench/, scripts/, examples/ and the ```ts samples of docs/*.md. Prints one line per package; `--unused <package>` lists the names nobody
-// imports, `--users <package>` every name with the places that import it, `--json` every figure.
+// every package's tests, test/, bench/, scripts/, examples/ and the ```ts samples of docs/*.md.
+// Prints one line per package; `--unused <package>` lists the names nobody imports, `--users
+// <package>` every name with the places that import it, `--json` every figure.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
