@@ -1,14 +1,67 @@
+// @basket/app's public names, listed one by one: docs/embedding.md lists them, and
+// scripts/check-public-names.mjs fails when this list and the documented one differ.
+
+// The app and its transport-agnostic API.
 export type { BasketApi, NotificationListener } from './api/basket-api';
 export type { EventPage } from './api/event-listing';
 export { MAX_EVENT_PAGE } from './api/event-listing';
-export { PROBLEM_TYPE_BASE, problemOf, statusOf } from './api/problems';
 export type { Answer, Caller, Preconditions, Problem } from './api/types';
 export type { BasketApp, BasketAppDeps } from './app';
 export { createBasketApp } from './app';
 export type { AppConfig } from './config';
 export { withSeatsInFlight } from './inventory/seats-in-flight';
 export { notificationView } from './notifications/view';
-export * from './ports';
-export type { Processor } from './processing/processor';
-export { BASKET_SNAPSHOT_SCHEMA, encodeBasketEvent } from './streams/basket-stream';
+// The ports: what a storage, provider or payment adapter implements.
+export {
+  type AcceptedCommand,
+  type AcceptOutcome,
+  basketStream,
+  type ChargeOutcome,
+  type ChargeRecord,
+  type Clock,
+  type CommandQueue,
+  type Commit,
+  type CommitAcceptance,
+  type CommitConflict,
+  type CommitResult,
+  type ConfirmationRecord,
+  type Decided,
+  type EventStore,
+  type HoldRow,
+  type HoldsChange,
+  type IdempotencyKeyTaken,
+  type IdempotencyRecord,
+  type IdempotencyStore,
+  type Ids,
+  type InventoryStore,
+  type Json,
+  type JsonObject,
+  type LedgerAmount,
+  type NewEvent,
+  type NotificationCompletion,
+  type NotificationOutcome,
+  type NotificationRecord,
+  type NotificationStatus,
+  type Outbox,
+  type OutboxMessage,
+  type PaymentProvider,
+  type PaymentSessionRecord,
+  type ProviderBasketRequest,
+  type ProviderLedger,
+  type Providers,
+  type RecordedEvent,
+  type RelayLease,
+  type Snapshot,
+  type SnapshotStore,
+  type Storage,
+  type StorageStats,
+  type StoredProblem,
+  type StreamAppend,
+  type StreamId,
+  type TakePaymentOutcome,
+  type TransactionReads,
+  type TransactionResult,
+  type UnitOfWork,
+} from './ports';
+export { encodeBasketEvent } from './streams/basket-stream';
 export { randomIds, systemClock } from './system';

@@ -26,4 +26,15 @@ export type {
   SettleOptions,
   TokenSource,
 } from './options';
-export type * from './requests';
+export type {
+  AddProductBody,
+  CreatePaymentIntentBody,
+  SelectSeatsBody,
+  SelectTimeSlotBody,
+  SetCustomerDetailsBody,
+  SetDeliveryMethodBody,
+  UpdateLineItemBody,
+  UpdateLineItemQuantityBody,
+  UseSavedTokenBody,
+  VoucherBody,
+} from './requests';

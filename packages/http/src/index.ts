@@ -1,24 +1,14 @@
+// @basket/http's public names, listed one by one: docs/adapters.md lists them, and
+// scripts/check-public-names.mjs fails when this list and the documented one differ.
 export type { Authenticate, AuthOptions, AuthOutcome, JwtOptions, JwtPublicKey, Principal } from './auth';
 export { apiKeyOf, createAuthenticator, storeIdOfApiKey } from './auth';
 export type { HttpTimeouts } from './fastify-options';
-export { basketFastifyOptions, DEFAULT_HTTP_TIMEOUTS } from './fastify-options';
-export {
-  canonicalJson,
-  etagOf,
-  parseIdempotencyKey,
-  parseIfMatch,
-  parseWaitMs,
-  requestFingerprint,
-} from './headers';
+export { basketFastifyOptions } from './fastify-options';
+export { etagOf, parseIdempotencyKey, parseIfMatch, parseWaitMs, requestFingerprint } from './headers';
 export type { OpenApiOptions } from './openapi/document';
-export { HealthStatus, openApiDocument, publicEndpoints } from './openapi/document';
+export { openApiDocument } from './openapi/document';
 export { renderApiReference } from './openapi/html';
-export type { JsonSchema, SchemaRegistry } from './openapi/json-schema';
-export { createSchemaRegistry } from './openapi/json-schema';
-export type { LoadLimits, LoadShedder } from './overload';
-export { createLoadShedder } from './overload';
 export type { BasketHttpOptions } from './plugin';
-export { BODY_LIMIT, basketHttp, routeMatcher } from './plugin';
-export { PROBLEM_CONTENT_TYPE, PROBLEM_TYPE_BASE, problem } from './problems';
+export { basketHttp } from './plugin';
 export type { HttpMethod, RouteContext, RouteSpec, SuccessResponse } from './routes';
-export { pathParameters, problemStatuses, routes } from './routes';
+export { routes } from './routes';

@@ -19,7 +19,8 @@ import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import type * as t from 'io-ts';
 import { describe, expect, it } from 'vitest';
-import { createSchemaRegistry, openApiDocument, renderApiReference, routes } from '../src/index';
+import { openApiDocument, renderApiReference, routes } from '../src/index';
+import { createSchemaRegistry } from '../src/openapi/json-schema';
 
 const document = openApiDocument({ servers: [{ url: 'http://127.0.0.1:3000' }] });
 

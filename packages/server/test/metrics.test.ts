@@ -1,7 +1,7 @@
 import { createMemoryStorage } from '@basket/store-memory';
 import { describe, expect, it } from 'vitest';
-import { createServerMetrics, readConfig } from '../src/index';
-import { providerOfResource } from '../src/metrics/registry';
+import { readConfig } from '../src/index';
+import { createServerMetrics, providerOfResource } from '../src/metrics/registry';
 
 describe('BASKET_METRICS_PORT', () => {
   it('is off when unset or empty', () => {

@@ -73,7 +73,7 @@ import {
   arbitraryUuid,
   arbitraryVoucher,
   arbitraryVoucherRequest,
-} from '../src/arbitraries/wire';
+} from '../src';
 
 const GBP: Currency = { code: 'GBP', precision: 2 };
 
