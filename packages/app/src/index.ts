@@ -59,6 +59,7 @@ export {
   type StreamAppend,
   type StreamId,
   type TakePaymentOutcome,
+  type TransactionPrefetch,
   type TransactionReads,
   type TransactionResult,
   type UnitOfWork,
