@@ -1,12 +1,13 @@
-export type { BasketApi, NotificationListener } from './api/basket-api';
+export type { BasketApi } from './api/basket-api';
 export type { EventPage } from './api/event-listing';
 export { MAX_EVENT_PAGE } from './api/event-listing';
-export { PROBLEM_TYPE_BASE, problemOf, statusOf } from './api/problems';
+export { PROBLEM_TYPE_BASE, problemOf, statusOf } from './problems/problem';
 export type { Answer, Caller, Preconditions, Problem } from './api/types';
 export type { BasketApp, BasketAppDeps } from './app';
 export { createBasketApp } from './app';
 export type { AppConfig } from './config';
 export { withSeatsInFlight } from './inventory/seats-in-flight';
+export type { NotificationListener } from './notifications/hub';
 export { notificationView } from './notifications/view';
 export * from './ports';
 export type { Processor } from './processing/processor';

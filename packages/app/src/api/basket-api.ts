@@ -1,4 +1,3 @@
-import type { JsonObject } from '../ports/json';
 import type { EventPage } from './event-listing';
 import type { Answer, Caller, Preconditions } from './types';
 
@@ -112,6 +111,3 @@ export type BasketApi = {
    */
   readonly getBasketEvents: (caller: Caller, basketId: string, page?: EventPage) => Promise<Answer>;
 };
-
-/** Subscribers of completed notifications (C-5.5, in-process). */
-export type NotificationListener = (notification: JsonObject) => void;

@@ -3,7 +3,7 @@ import type { AppContext } from '../context';
 import type { NotificationRecord, StoredProblem } from '../ports/notifications';
 import { loadIntent } from '../streams/payment-intent-stream';
 import { notificationAnswer, problemAnswer } from './answers';
-import { statusOf } from './problems';
+import { statusOf } from '../problems/problem';
 import type { Answer } from './types';
 import { paymentIntentJson } from './views';
 

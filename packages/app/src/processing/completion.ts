@@ -1,5 +1,5 @@
 import { type DomainProblem, problem } from '@basket/core';
-import { storedProblemOf } from '../api/problems';
+import { storedProblemOf } from '../problems/problem';
 import type { NotificationCompletion } from '../ports/notifications';
 
 export const succeeded = (notificationId: string, completed: string): NotificationCompletion => ({
