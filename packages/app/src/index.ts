@@ -1,7 +1,6 @@
 export type { BasketApi } from './api/basket-api';
 export type { EventPage } from './api/event-listing';
 export { MAX_EVENT_PAGE } from './api/event-listing';
-export { PROBLEM_TYPE_BASE, problemOf, statusOf } from './problems/problem';
 export type { Answer, Caller, Preconditions, Problem } from './api/types';
 export type { BasketApp, BasketAppDeps } from './app';
 export { createBasketApp } from './app';
@@ -10,6 +9,7 @@ export { withSeatsInFlight } from './inventory/seats-in-flight';
 export type { NotificationListener } from './notifications/hub';
 export { notificationView } from './notifications/view';
 export * from './ports';
+export { PROBLEM_TYPE_BASE, problemOf, statusOf } from './problems/problem';
 export type { Processor } from './processing/processor';
 export { BASKET_SNAPSHOT_SCHEMA, encodeBasketEvent } from './streams/basket-stream';
 export { randomIds, systemClock } from './system';
