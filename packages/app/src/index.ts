@@ -1,6 +1,8 @@
 export type { BasketApi } from './api/basket-api';
 export type { EventPage } from './api/event-listing';
 export { MAX_EVENT_PAGE } from './api/event-listing';
+export type { OperationInput } from './api/operation-input';
+export { callOperation } from './api/operation-input';
 export type { Answer, Caller, Preconditions, Problem } from './api/types';
 export type { BasketApp, BasketAppDeps } from './app';
 export { createBasketApp } from './app';
