@@ -2,8 +2,6 @@ import {
   type OperationName,
   type OperationPath,
   operations,
-  PathId,
-  PathProviderIdentity,
   parametersOf,
   pathParameters,
   validationErrors,
@@ -23,11 +21,6 @@ export const decodeBody = <A>(codec: t.Decoder<unknown, A>, body: unknown): Eith
       problemAnswer('validation-failed', 'the request body is not valid', validationErrors(errors)),
     ),
   );
-
-/** Path ids: basket, payment intent and notification ids (1 to 128 characters, C-9.2). */
-export const plainId = PathId;
-/** Path ids the service issues as ProviderIdentity (C-1.6): product, provider basket, line. */
-export const providerId = PathProviderIdentity;
 
 /** Decodes path ids by name; each invalid one is listed in a 400 under its name. */
 export const decodePath = <P extends t.Props>(
