@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   fillPath,
+  NotificationOperation,
   operationEntries,
   operationNames,
   operations,
@@ -92,5 +93,11 @@ describe('the operation table', () => {
     ).toBe('/baskets/b%201/provider/a%7Cb/items/l');
     expect(problemStatuses(operations.getNotification)).toEqual([400, 401, 403, 404, 500]);
     expect(problemStatuses(operations.createBasket)).toEqual([400, 401, 413, 415, 422, 500]);
+  });
+
+  it('names in notifications exactly its operations that are accepted as commands', () => {
+    const synchronous = ['createBasket', 'deleteBasket'];
+    const notifying = operationEntries.filter((e) => e.modifying && !synchronous.includes(e.name));
+    expect(Object.keys(NotificationOperation.keys).sort()).toEqual(notifying.map((e) => e.name).sort());
   });
 });
