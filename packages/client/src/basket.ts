@@ -19,7 +19,7 @@ import { decodeReply, unexpectedStatus } from './decode';
 import { BasketResponseError, MissingETagError } from './errors';
 import type { ETagMemory } from './etags';
 import type { Notifications } from './notifications';
-import { type OperationIds, operationLine } from './operation-line';
+import { type OperationIds, type OperationLine, operationLine } from './operation-line';
 import type { CallOptions, SettleOptions } from './options';
 import type {
   AddProductBody,
@@ -32,7 +32,7 @@ import type {
   UpdateLineItemQuantityBody,
   VoucherBody,
 } from './requests';
-import type { HttpMethod, HttpReply, Transport } from './transport';
+import type { HttpReply, Transport } from './transport';
 
 /** The operations of one basket (endpoints 2 to 16 and the basket reads of C-4.4). */
 export type BasketHandle = {
@@ -112,7 +112,7 @@ export type BasketHandleDeps = {
 
 /** A modifying call: its operation in the table, the ids of its path besides the basket's, its body. */
 type Write = {
-  readonly line: { readonly method: HttpMethod; readonly path: string };
+  readonly line: OperationLine;
   readonly body?: unknown;
   readonly options: CallOptions;
 };
@@ -145,10 +145,7 @@ export const basketHandle = (deps: BasketHandleDeps, id: string): BasketHandle =
       ...(options.signal === undefined ? {} : { signal: options.signal }),
     });
 
-  const read = async (
-    line: { readonly method: HttpMethod; readonly path: string },
-    signal: AbortSignal | undefined,
-  ): Promise<HttpReply> => {
+  const read = async (line: OperationLine, signal: AbortSignal | undefined): Promise<HttpReply> => {
     const reply = await transport({
       ...line,
       modifying: false,
