@@ -1,9 +1,9 @@
-import type { BasketApi, NotificationListener } from './api/basket-api';
+import type { BasketApi } from './api/basket-api';
 import { createApi } from './api/create-api';
 import { type AppConfig, resolveConfig } from './config';
 import type { AppContext } from './context';
 import { sweepExpiredHolds } from './expiry/sweep';
-import { createCompletionHub } from './notifications/hub';
+import { createCompletionHub, type NotificationListener } from './notifications/hub';
 import type { Clock, Ids, PaymentProvider, Providers } from './ports/providers';
 import type { Storage } from './ports/storage';
 import { createProcessor, type Processor } from './processing/processor';

@@ -2,14 +2,17 @@
 // scripts/check-public-names.mjs fails when this list and the documented one differ.
 
 // The app and its transport-agnostic API.
-export type { BasketApi, NotificationListener } from './api/basket-api';
+export type { BasketApi } from './api/basket-api';
 export type { EventPage } from './api/event-listing';
 export { MAX_EVENT_PAGE } from './api/event-listing';
+export type { OperationInput } from './api/operation-input';
+export { callOperation } from './api/operation-input';
 export type { Answer, Caller, Preconditions, Problem } from './api/types';
 export type { BasketApp, BasketAppDeps } from './app';
 export { createBasketApp } from './app';
 export type { AppConfig } from './config';
 export { withSeatsInFlight } from './inventory/seats-in-flight';
+export type { NotificationListener } from './notifications/hub';
 export { notificationView } from './notifications/view';
 // The ports: what a storage, provider or payment adapter implements.
 export {

@@ -2,6 +2,7 @@ import {
   Basket,
   EventListing,
   NotificationResponse,
+  type OperationName,
   PaymentIntent,
   type SucceededNotification,
 } from '@basket/core';
@@ -14,10 +15,11 @@ import {
   type Unchanged,
   withSettled,
 } from './command';
-import { decodeReply, segment, unexpectedStatus } from './decode';
+import { decodeReply, unexpectedStatus } from './decode';
 import { BasketResponseError, MissingETagError } from './errors';
 import type { ETagMemory } from './etags';
 import type { Notifications } from './notifications';
+import { type OperationIds, type OperationLine, operationLine } from './operation-line';
 import type { CallOptions, SettleOptions } from './options';
 import type {
   AddProductBody,
@@ -30,7 +32,7 @@ import type {
   UpdateLineItemQuantityBody,
   VoucherBody,
 } from './requests';
-import type { HttpMethod, HttpReply, Transport } from './transport';
+import type { HttpReply, Transport } from './transport';
 
 /** The operations of one basket (endpoints 2 to 16 and the basket reads of C-4.4). */
 export type BasketHandle = {
@@ -108,16 +110,21 @@ export type BasketHandleDeps = {
   readonly useETags: boolean;
 };
 
+/** A modifying call: its operation in the table, the ids of its path besides the basket's, its body. */
 type Write = {
-  readonly method: HttpMethod;
-  readonly suffix: string;
+  readonly line: OperationLine;
   readonly body?: unknown;
   readonly options: CallOptions;
 };
 
+/** The ids of an operation's path but the basket's own (`{id}`), which the handle knows. */
+type OtherIds<K extends OperationName> = Omit<OperationIds<K>, 'id'>;
+
 export const basketHandle = (deps: BasketHandleDeps, id: string): BasketHandle => {
   const { transport, notifications, etags } = deps;
-  const base = `/baskets/${segment(id)}`;
+  /** The request line of one of this basket's operations. */
+  const lineOf = <K extends OperationName>(name: K, ids: OtherIds<K>) =>
+    operationLine(name, { ...ids, id } as OperationIds<K>);
 
   const ifMatchOf = (options: CallOptions): string | undefined => {
     const wanted = options.ifMatch ?? deps.useETags;
@@ -128,10 +135,9 @@ export const basketHandle = (deps: BasketHandleDeps, id: string): BasketHandle =
     return etag;
   };
 
-  const write = async ({ method, suffix, body, options }: Write): Promise<HttpReply> =>
+  const write = async ({ line, body, options }: Write): Promise<HttpReply> =>
     transport({
-      method,
-      path: `${base}${suffix}`,
+      ...line,
       modifying: true,
       ...(body === undefined ? {} : { body }),
       ...(options.idempotencyKey === undefined ? {} : { idempotencyKey: options.idempotencyKey }),
@@ -139,10 +145,9 @@ export const basketHandle = (deps: BasketHandleDeps, id: string): BasketHandle =
       ...(options.signal === undefined ? {} : { signal: options.signal }),
     });
 
-  const read = async (suffix: string, signal: AbortSignal | undefined): Promise<HttpReply> => {
+  const read = async (line: OperationLine, signal: AbortSignal | undefined): Promise<HttpReply> => {
     const reply = await transport({
-      method: 'GET',
-      path: `${base}${suffix}`,
+      ...line,
       modifying: false,
       ...(signal === undefined ? {} : { signal }),
     });
@@ -177,13 +182,13 @@ export const basketHandle = (deps: BasketHandleDeps, id: string): BasketHandle =
     );
 
   const paymentIntent: BasketHandle['paymentIntent'] = async (paymentIntentId, options = {}) =>
-    decodeReply(PaymentIntent, await read(`/payment-intents/${segment(paymentIntentId)}`, options.signal));
+    decodeReply(PaymentIntent, await read(lineOf('getPaymentIntent', { paymentIntentId }), options.signal));
 
   const createIntent = async (
     body: CreatePaymentIntentBody | undefined,
     options: CallOptions,
   ): Promise<PaymentIntentAccepted> => {
-    const reply = await write({ method: 'POST', suffix: '/payment-intents', body: body ?? {}, options });
+    const reply = await write({ line: lineOf('createPaymentIntent', {}), body: body ?? {}, options });
     if (reply.status === 200) {
       etags.forget(id); // the basket is locked now: a new version
       return { status: 200, paymentIntent: decodeReply(PaymentIntent, reply) };
@@ -207,19 +212,16 @@ export const basketHandle = (deps: BasketHandleDeps, id: string): BasketHandle =
     );
   };
 
-  const line = (providerBasketId: string, lineItemId: string) =>
-    `/provider/${segment(providerBasketId)}/items/${segment(lineItemId)}`;
-
   return {
     id,
     etag: () => etags.get(id),
     get: async (options = {}) => {
-      const reply = await read('', options.signal);
+      const reply = await read(lineOf('getBasket', {}), options.signal);
       etags.remember(id, reply);
       return decodeReply(Basket, reply);
     },
     delete: async (options = {}) => {
-      const reply = await write({ method: 'DELETE', suffix: '', options });
+      const reply = await write({ line: lineOf('deleteBasket', {}), options });
       if (reply.status !== 200) throw unexpectedStatus(reply);
       etags.forget(id);
       return decodeReply(Basket, reply);
@@ -228,50 +230,39 @@ export const basketHandle = (deps: BasketHandleDeps, id: string): BasketHandle =
       const query = new URLSearchParams();
       if (options.after !== undefined) query.set('after', String(options.after));
       if (options.limit !== undefined) query.set('limit', String(options.limit));
-      const reply = await read(query.size === 0 ? '/events' : `/events?${query}`, options.signal);
+      const { method, path } = lineOf('getBasketEvents', {});
+      const reply = await read(
+        { method, path: query.size === 0 ? path : `${path}?${query}` },
+        options.signal,
+      );
       etags.remember(id, reply);
       return decodeReply(EventListing, reply);
     },
-    assignContact: (options = {}) => command({ method: 'PATCH', suffix: '/assign-contact', options }),
+    assignContact: (options = {}) => command({ line: lineOf('assignContact', {}), options }),
     createPaymentIntent: (body, options = {}) => withSettled(createIntent(body, options), intentOf),
     deletePaymentIntent: (paymentIntentId, options = {}) =>
-      command({ method: 'DELETE', suffix: `/payment-intents/${segment(paymentIntentId)}`, options }),
+      command({ line: lineOf('deletePaymentIntent', { paymentIntentId }), options }),
     paymentIntent,
     addProduct: (productId, body, options = {}) =>
-      command({ method: 'POST', suffix: `/products/${segment(productId)}`, body, options }),
+      command({ line: lineOf('addProductToBasket', { productId }), body, options }),
     selectSeats: (productId, body, options = {}) =>
-      command({
-        method: 'POST',
-        suffix: `/products/${segment(productId)}/ticketing/select-seats`,
-        body,
-        options,
-      }),
+      command({ line: lineOf('selectSeats', { productId }), body, options }),
     selectTimeSlot: (productId, body, options = {}) =>
-      command({
-        method: 'POST',
-        suffix: `/products/${segment(productId)}/time-slots/select-slot`,
-        body,
-        options,
-      }),
+      command({ line: lineOf('selectTimeSlot', { productId }), body, options }),
     deleteLineItem: (providerBasketId, lineItemId, options = {}) =>
-      command({ method: 'DELETE', suffix: line(providerBasketId, lineItemId), options }),
+      command({ line: lineOf('deleteLineItem', { providerBasketId, lineItemId }), options }),
     updateLineItem: (providerBasketId, lineItemId, body, options = {}) =>
-      command({ method: 'PATCH', suffix: line(providerBasketId, lineItemId), body, options }),
+      command({ line: lineOf('updateLineItem', { providerBasketId, lineItemId }), body, options }),
     updateLineItemQuantity: (providerBasketId, lineItemId, body, options = {}) =>
-      command({ method: 'PATCH', suffix: `${line(providerBasketId, lineItemId)}/quantity`, body, options }),
+      command({ line: lineOf('updateLineItemQuantity', { providerBasketId, lineItemId }), body, options }),
     setDeliveryMethod: (providerBasketId, body, options = {}) =>
-      command({
-        method: 'POST',
-        suffix: `/provider/${segment(providerBasketId)}/set-delivery-method`,
-        body,
-        options,
-      }),
+      command({ line: lineOf('setProviderBasketDeliveryMethod', { providerBasketId }), body, options }),
     setCustomerDetails: (body, options = {}) =>
-      optionalCommand({ method: 'PATCH', suffix: '/set-customer-details', body, options }, 202),
+      optionalCommand({ line: lineOf('setCustomerDetails', {}), body, options }, 202),
     addVoucher: (body, options = {}) =>
-      optionalCommand({ method: 'POST', suffix: '/voucher', body, options }, 200),
+      optionalCommand({ line: lineOf('addVoucherToBasket', {}), body, options }, 200),
     removeVoucher: (body, options = {}) =>
-      optionalCommand({ method: 'DELETE', suffix: '/voucher', body, options }, 200),
+      optionalCommand({ line: lineOf('removeVoucherFromBasket', {}), body, options }, 200),
   };
 };
 

@@ -5,6 +5,7 @@ import { decodeReply, unexpectedStatus } from './decode';
 import { BasketProblemError } from './errors';
 import { createETagMemory } from './etags';
 import { createNotifications } from './notifications';
+import { operationLine } from './operation-line';
 import {
   type BasketClientOptions,
   type CallOptions,
@@ -57,8 +58,7 @@ export const createBasketClient = (options: BasketClientOptions): BasketClient =
   return {
     createBasket: async (call = {}) => {
       const reply = await transport({
-        method: 'POST',
-        path: '/baskets',
+        ...operationLine('createBasket', {}),
         modifying: true,
         ...(call.idempotencyKey === undefined ? {} : { idempotencyKey: call.idempotencyKey }),
         ...(call.signal === undefined ? {} : { signal: call.signal }),
@@ -77,8 +77,7 @@ export const createBasketClient = (options: BasketClientOptions): BasketClient =
     settle: notifications.settle,
     useSavedPaymentToken: async (body, call = {}) => {
       const reply = await transport({
-        method: 'POST',
-        path: '/psp/tokens/use-existing',
+        ...operationLine('useSavedPaymentToken', {}),
         body,
         modifying: true,
         ...(call.idempotencyKey === undefined ? {} : { idempotencyKey: call.idempotencyKey }),

@@ -1,6 +1,7 @@
 import { Notification, type SucceededNotification } from '@basket/core';
-import { decodeReply, segment } from './decode';
+import { decodeReply } from './decode';
 import { BasketProblemError, BasketTimeoutError } from './errors';
+import { operationLine } from './operation-line';
 import { MAX_WAIT_MS, type SettleOptions } from './options';
 import type { Transport } from './transport';
 
@@ -20,9 +21,10 @@ export type Notifications = {
 export const createNotifications = (transport: Transport, pollWaitMs: number): Notifications => {
   const get: Notifications['get'] = async (notificationId, options = {}) => {
     const waitMs = Math.min(Math.max(0, Math.floor(options.waitMs ?? 0)), MAX_WAIT_MS);
+    const { method, path } = operationLine('getNotification', { notificationId });
     const reply = await transport({
-      method: 'GET',
-      path: `/notifications/${segment(notificationId)}${waitMs > 0 ? `?waitMs=${waitMs}` : ''}`,
+      method,
+      path: waitMs > 0 ? `${path}?waitMs=${waitMs}` : path,
       modifying: false,
       ...(options.signal === undefined ? {} : { signal: options.signal }),
     });

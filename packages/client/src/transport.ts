@@ -1,8 +1,8 @@
-import { Problem, validationErrors } from '@basket/core';
+import { type HttpMethod, Problem, validationErrors } from '@basket/core';
 import { BasketNetworkError, BasketProblemError, BasketResponseError, type RequestLine } from './errors';
 import { type BasketClientOptions, DEFAULT_RETRIES, defaultRetryDelay } from './options';
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type { HttpMethod };
 
 export type HttpRequest = {
   readonly method: HttpMethod;

@@ -89,6 +89,27 @@ export {
   type Money,
   MoneyC,
 } from './money';
+// The operation table: one entry per interface operation, read by the app, HTTP, OpenAPI and the client.
+export {
+  type DecodedPath,
+  fillPath,
+  type HttpMethod,
+  type Operation,
+  type OperationBody,
+  type OperationName,
+  type OperationParameters,
+  type OperationPath,
+  type Operations,
+  operationEntries,
+  operationNames,
+  operations,
+  type ParametersOf,
+  type PathParameter,
+  parametersOf,
+  pathParameters,
+  problemStatuses,
+  type SuccessResponse,
+} from './operations';
 // The PaymentIntent aggregate (C-8): its decider, commands, events, state and view.
 export {
   cancellationRunning,

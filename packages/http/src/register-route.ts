@@ -52,7 +52,7 @@ const contextOf = (
   const key = route.modifying ? parseIdempotencyKey(single(request.headers['idempotency-key'])) : undefined;
   const pre = route.ifMatch ? parseIfMatch(single(request.headers['if-match'])) : undefined;
   const fresh = route.ifNoneMatch ? parseIfNoneMatch(single(request.headers['if-none-match'])) : undefined;
-  const wait = route.operationId === 'getNotification' ? parseWaitMs(request.query) : undefined;
+  const wait = route.query === 'waitMs' ? parseWaitMs(request.query) : undefined;
   for (const parsed of [key, pre, fresh, wait])
     if (parsed !== undefined && !parsed.ok) errors.push(parsed.error);
   if (errors.length > 0) return { ok: false, errors };
@@ -78,7 +78,7 @@ const contextOf = (
       body: request.body,
       pre: { ...(pre?.ok === true ? pre.value : {}), ...(fresh?.ok === true ? fresh.value : {}) },
       ...(waitMs === undefined ? {} : { waitMs }),
-      ...(route.operationId === 'getBasketEvents' ? { page: parseEventPage(request.query) } : {}),
+      ...(route.query === 'eventPage' ? { page: parseEventPage(request.query) } : {}),
     },
   };
 };

@@ -72,7 +72,9 @@ export const openingReads = (t: Tables, prefetch: TransactionPrefetch | undefine
     reads,
     prefetched: (opened) => {
       const into: Prefetched = {};
-      answers.forEach((answer, i) => answer(opened[i] ?? [], into));
+      answers.forEach((answer, i) => {
+        answer(opened[i] ?? [], into);
+      });
       return into;
     },
   };

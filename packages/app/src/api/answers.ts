@@ -1,6 +1,6 @@
 import type { DomainProblem, FieldError, ProblemCode } from '@basket/core';
 import type { JsonObject } from '../ports/json';
-import { problemOf } from './problems';
+import { problemOf } from '../problems/problem';
 import type { Answer } from './types';
 
 export const problemAnswer = (

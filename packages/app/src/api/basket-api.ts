@@ -1,117 +1,56 @@
-import type { JsonObject } from '../ports/json';
+import type { OperationName, OperationParameters, Operations } from '@basket/core';
 import type { EventPage } from './event-listing';
 import type { Answer, Caller, Preconditions } from './types';
 
+type Strings<T> = { readonly [I in keyof T]: string };
+
+type BodyArgument<K extends OperationName> = Operations[K] extends { readonly request: object }
+  ? [body: unknown]
+  : [];
+
+type LastArgument<K extends OperationName> = Operations[K] extends { readonly query: 'waitMs' }
+  ? [waitMs?: number]
+  : Operations[K] extends { readonly query: 'eventPage' }
+    ? [page?: EventPage]
+    : Operations[K] extends { readonly ifMatch: true } | { readonly ifNoneMatch: true }
+      ? [pre?: Preconditions]
+      : [];
+
 /**
- * The transport-agnostic API: one function per interface operation (numbers of the interface's
- * endpoint table) plus the reads of C-4.4. Bodies arrive undecoded (`unknown`): the app decodes
- * them with the core codecs and answers 400 `validation-failed` listing every invalid field, so
- * every transport gets the same validation. Scoping, ownership, locks, If-Match and idempotency
- * are decided here (C-1.7 order), not in a transport.
+ * The arguments of an operation's method, read from its entry in the operation table: the caller,
+ * the path ids in path order, the undecoded body when it takes one, then its preconditions (If-Match
+ * or If-None-Match), `waitMs` (C-5.2) or the event page (C-4.4).
+ */
+export type OperationArguments<K extends OperationName> = [
+  caller: Caller,
+  ...Strings<OperationParameters<K>>,
+  ...BodyArgument<K>,
+  ...LastArgument<K>,
+];
+
+/** The one method whose name is not its operation's (`addProductToBasket`): embedders call `addProduct`. */
+const renamed = { addProductToBasket: 'addProduct' } as const;
+
+export type MethodName<K extends OperationName> = K extends keyof typeof renamed ? (typeof renamed)[K] : K;
+
+/** The `BasketApi` method of an operation. */
+export const methodNameOf = <K extends OperationName>(name: K): MethodName<K> =>
+  (Object.hasOwn(renamed, name) ? renamed[name as keyof typeof renamed] : name) as MethodName<K>;
+
+/**
+ * The transport-agnostic API: one method per entry of the operation table (`operations` in
+ * @basket/core: the interface's 17 operations and the reads of C-4.4), its arguments derived from
+ * the entry (`OperationArguments`). Bodies arrive undecoded (`unknown`): the app decodes them with
+ * the core codecs and answers 400 `validation-failed` listing every invalid field, so every transport
+ * gets the same validation. Scoping, ownership, locks, If-Match and idempotency are decided here
+ * (C-1.7 order), not in a transport. A transport that routes by the table calls `callOperation`.
+ *
+ * `getBasket` with `pre.ifNoneMatch` naming the current version answers 304 without building the
+ * view; `useSavedPaymentToken` is synchronous (C-4.3: 204, 402 payment-declined, 409
+ * payment-intent-state); `getNotification`'s `waitMs` (≤ 30000) holds the answer until the
+ * notification completes (C-5.2); `getBasketEvents` answers the events after version `page.after`
+ * (default 0), at most `page.limit` (1 to 1000, default 1000), with `nextAfter` when more follow.
  */
 export type BasketApi = {
-  /** 1 */ readonly createBasket: (caller: Caller) => Promise<Answer>;
-  /** 2; `pre.ifNoneMatch` naming the current version answers 304 without building the view. */
-  readonly getBasket: (caller: Caller, basketId: string, pre?: Preconditions) => Promise<Answer>;
-  /** 3 */ readonly deleteBasket: (caller: Caller, basketId: string, pre?: Preconditions) => Promise<Answer>;
-  /** 4 */ readonly assignContact: (caller: Caller, basketId: string, pre?: Preconditions) => Promise<Answer>;
-  /** 5 */ readonly createPaymentIntent: (
-    caller: Caller,
-    basketId: string,
-    body: unknown,
-    pre?: Preconditions,
-  ) => Promise<Answer>;
-  /** 6 */ readonly deletePaymentIntent: (
-    caller: Caller,
-    basketId: string,
-    paymentIntentId: string,
-    pre?: Preconditions,
-  ) => Promise<Answer>;
-  /** 7 */ readonly addProduct: (
-    caller: Caller,
-    basketId: string,
-    productId: string,
-    body: unknown,
-    pre?: Preconditions,
-  ) => Promise<Answer>;
-  /** 8 */ readonly selectSeats: (
-    caller: Caller,
-    basketId: string,
-    productId: string,
-    body: unknown,
-    pre?: Preconditions,
-  ) => Promise<Answer>;
-  /** 9 */ readonly selectTimeSlot: (
-    caller: Caller,
-    basketId: string,
-    productId: string,
-    body: unknown,
-    pre?: Preconditions,
-  ) => Promise<Answer>;
-  /** 10 */ readonly deleteLineItem: (
-    caller: Caller,
-    basketId: string,
-    providerBasketId: string,
-    lineItemId: string,
-    pre?: Preconditions,
-  ) => Promise<Answer>;
-  /** 11 */ readonly updateLineItem: (
-    caller: Caller,
-    basketId: string,
-    providerBasketId: string,
-    lineItemId: string,
-    body: unknown,
-    pre?: Preconditions,
-  ) => Promise<Answer>;
-  /** 12 */ readonly updateLineItemQuantity: (
-    caller: Caller,
-    basketId: string,
-    providerBasketId: string,
-    lineItemId: string,
-    body: unknown,
-    pre?: Preconditions,
-  ) => Promise<Answer>;
-  /** 13 */ readonly setProviderBasketDeliveryMethod: (
-    caller: Caller,
-    basketId: string,
-    providerBasketId: string,
-    body: unknown,
-    pre?: Preconditions,
-  ) => Promise<Answer>;
-  /** 14 */ readonly setCustomerDetails: (
-    caller: Caller,
-    basketId: string,
-    body: unknown,
-    pre?: Preconditions,
-  ) => Promise<Answer>;
-  /** 15 */ readonly addVoucherToBasket: (
-    caller: Caller,
-    basketId: string,
-    body: unknown,
-    pre?: Preconditions,
-  ) => Promise<Answer>;
-  /** 16 */ readonly removeVoucherFromBasket: (
-    caller: Caller,
-    basketId: string,
-    body: unknown,
-    pre?: Preconditions,
-  ) => Promise<Answer>;
-  /** 17: synchronous (C-4.3): 204, 402 payment-declined, 409 payment-intent-state. */
-  readonly useSavedPaymentToken: (caller: Caller, body: unknown) => Promise<Answer>;
-  /** C-4.4 */ readonly getPaymentIntent: (
-    caller: Caller,
-    basketId: string,
-    paymentIntentId: string,
-  ) => Promise<Answer>;
-  /** C-4.4, C-5.2: `waitMs` (≤ 30000) holds the answer until the notification completes. */
-  readonly getNotification: (caller: Caller, notificationId: string, waitMs?: number) => Promise<Answer>;
-  /**
-   * C-4.4: the basket's history, customer detail values redacted, one page at a time: the events
-   * after version `page.after` (default 0), at most `page.limit` (1 to 1000, default 1000) of them,
-   * with `nextAfter` when more follow.
-   */
-  readonly getBasketEvents: (caller: Caller, basketId: string, page?: EventPage) => Promise<Answer>;
+  readonly [K in OperationName as MethodName<K>]: (...args: OperationArguments<K>) => Promise<Answer>;
 };
-
-/** Subscribers of completed notifications (C-5.5, in-process). */
-export type NotificationListener = (notification: JsonObject) => void;

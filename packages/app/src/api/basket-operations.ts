@@ -7,15 +7,13 @@ import { admit, basketForCaller, judgeCaller } from './access';
 import { ok, problemAnswer, refusalAnswer } from './answers';
 import type { BasketApi } from './basket-api';
 import { type ApiEnv, answered, decideRequest, type Judgement } from './command-path';
-import { decodePath, plainId } from './decode';
+import { decodeOperationPath } from './decode';
 import { eventPageErrors, readEventPage } from './event-listing';
 import { type Attempt, type Replay, withIdempotency } from './idempotency';
 import type { Caller, Preconditions } from './types';
 import { basketJson, cachedBasketJson, viewAsCommitted } from './views';
 
 type BasketOperations = Pick<BasketApi, 'createBasket' | 'getBasket' | 'deleteBasket' | 'getBasketEvents'>;
-
-const basketPath = (basketId: string) => decodePath({ basketId: plainId }, { basketId });
 
 /** createBasket (C-7.1): synchronous, an empty basket in the catalog's currency, which every store uses. */
 const createBasket = (env: ApiEnv, caller: Caller): Promise<Attempt> => {
@@ -71,7 +69,7 @@ export const basketOperations = (env: ApiEnv, replay: Replay): BasketOperations 
   createBasket: (caller) => withIdempotency(env.ctx, caller, replay, () => createBasket(env, caller)),
 
   getBasket: async (caller, basketId, pre) => {
-    const path = basketPath(basketId);
+    const path = decodeOperationPath('getBasket', { id: basketId });
     if (E.isLeft(path)) return path.left;
     const basket = await basketForCaller(env.ctx, caller, path.right.basketId);
     if (E.isLeft(basket)) return basket.left;
@@ -88,13 +86,13 @@ export const basketOperations = (env: ApiEnv, replay: Replay): BasketOperations 
 
   deleteBasket: (caller, basketId, pre) =>
     withIdempotency(env.ctx, caller, replay, async () => {
-      const path = basketPath(basketId);
+      const path = decodeOperationPath('deleteBasket', { id: basketId });
       if (E.isLeft(path)) return path.left;
       return deleteBasket(env, caller, path.right.basketId, pre);
     }),
 
   getBasketEvents: async (caller, basketId, page = {}) => {
-    const path = basketPath(basketId);
+    const path = decodeOperationPath('getBasketEvents', { id: basketId });
     const pageErrors = eventPageErrors(page);
     if (E.isLeft(path) || pageErrors.length > 0) {
       const pathErrors = E.isLeft(path) && 'problem' in path.left ? (path.left.problem.errors ?? []) : [];

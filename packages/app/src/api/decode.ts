@@ -1,4 +1,11 @@
-import { PathId, PathProviderIdentity, validationErrors } from '@basket/core';
+import {
+  type OperationName,
+  type OperationPath,
+  operations,
+  parametersOf,
+  pathParameters,
+  validationErrors,
+} from '@basket/core';
 import type { Either } from 'fp-ts/Either';
 import * as E from 'fp-ts/Either';
 import { pipe } from 'fp-ts/function';
@@ -15,11 +22,6 @@ export const decodeBody = <A>(codec: t.Decoder<unknown, A>, body: unknown): Eith
     ),
   );
 
-/** Path ids: basket, payment intent and notification ids (1 to 128 characters, C-9.2). */
-export const plainId = PathId;
-/** Path ids the service issues as ProviderIdentity (C-1.6): product, provider basket, line. */
-export const providerId = PathProviderIdentity;
-
 /** Decodes path ids by name; each invalid one is listed in a 400 under its name. */
 export const decodePath = <P extends t.Props>(
   codecs: P,
@@ -31,6 +33,18 @@ export const decodePath = <P extends t.Props>(
       problemAnswer('validation-failed', 'a path id is not valid', validationErrors(errors)),
     ),
   );
+
+/** Decodes the path ids of an operation with the table's codecs, under their names (`{id}` is `basketId`). */
+export const decodeOperationPath = <K extends OperationName>(
+  name: K,
+  params: Readonly<Record<string, unknown>>,
+): Either<Answer, OperationPath<K>> => {
+  const parameters = parametersOf(operations[name].path);
+  const codecs = Object.fromEntries(parameters.map((p) => [pathParameters[p].name, pathParameters[p].codec]));
+  const values = Object.fromEntries(parameters.map((p) => [pathParameters[p].name, params[p]]));
+  // Decoded with the table's codecs under the table's names: the shape `OperationPath` describes.
+  return decodePath(codecs, values) as Either<Answer, OperationPath<K>>;
+};
 
 /**
  * Path ids and body decoded together, so that a 400 lists every invalid field of the request, in

@@ -1,4 +1,4 @@
-import { type BasketCommand, freshIdsNeeded, holdsOf, type Instant } from '@basket/core';
+import { type BasketCommand, freshIdsNeeded, holdsOf, type Instant, type OperationName } from '@basket/core';
 import type { Either } from 'fp-ts/Either';
 import * as E from 'fp-ts/Either';
 import { failed, succeeded } from '../processing/completion';
@@ -15,7 +15,8 @@ import type { Answer, Caller, Preconditions } from './types';
 /** A decoded request for a basket command, decided in the request (C-6.4). */
 export type BasketRequest = {
   readonly basketId: string;
-  readonly operation: string;
+  /** The operation's name in the table; its notifications carry it (C-5.2). */
+  readonly operation: OperationName;
   /** 200 for the interface's NotificationResponse, 202 for its AcceptedNotificationResponse. */
   readonly status: 200 | 202;
   readonly ownership?: Ownership;

@@ -6,7 +6,7 @@ import { loadBasket } from '../streams/basket-stream';
 import { ok, problemAnswer } from './answers';
 import type { BasketApi } from './basket-api';
 import type { ApiEnv } from './command-path';
-import { decodePath, plainId } from './decode';
+import { decodeOperationPath } from './decode';
 import { awaitNotification } from './payment-answers';
 
 /** C-5.2's longest wait. */
@@ -28,7 +28,7 @@ const readableBy = async (ctx: AppContext, basketId: string, contactId: string |
  */
 export const notificationOperation = (env: ApiEnv): Pick<BasketApi, 'getNotification'> => ({
   getNotification: async (caller, notificationId, waitMs) => {
-    const path = decodePath({ notificationId: plainId }, { notificationId });
+    const path = decodeOperationPath('getNotification', { notificationId });
     if (E.isLeft(path)) return path.left;
     const id = path.right.notificationId;
     const notFound = problemAnswer('notification-not-found', `no notification ${id} in this store`);

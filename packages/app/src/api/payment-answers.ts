@@ -1,9 +1,9 @@
 import { ProblemCode } from '@basket/core';
 import type { AppContext } from '../context';
 import type { NotificationRecord, StoredProblem } from '../ports/notifications';
+import { statusOf } from '../problems/problem';
 import { loadIntent } from '../streams/payment-intent-stream';
 import { notificationAnswer, problemAnswer } from './answers';
-import { statusOf } from './problems';
 import type { Answer } from './types';
 import { paymentIntentJson } from './views';
 

@@ -1,8 +1,8 @@
 import {
-  CreatePaymentIntentRequest,
   type ExistingPaymentIntent,
   holdsOf,
   isUuid,
+  operations,
   paymentComponents,
   paymentPreconditions,
   problem,
@@ -20,7 +20,7 @@ import { basketForCaller, type CallerBasket, checkIfMatch, judgeCaller } from '.
 import { notificationAnswer, ok, problemAnswer, refusalAnswer } from './answers';
 import type { BasketApi } from './basket-api';
 import { type ApiEnv, answered, decideRequest, type Judgement } from './command-path';
-import { decodeBody, decodePath, decodePathAndBody, plainId } from './decode';
+import { decodeBody, decodeOperationPath, decodePathAndBody } from './decode';
 import { type Attempt, type Replay, withIdempotency } from './idempotency';
 import { paymentIntentAnswer } from './payment-answers';
 import type { Answer, Caller, Preconditions } from './types';
@@ -41,7 +41,7 @@ const intentForCaller = async (
   basketId: string,
   paymentIntentId: string,
 ): Promise<Either<Answer, { basket: CallerBasket; intent: ExistingPaymentIntent }>> => {
-  const path = decodePath({ basketId: plainId, paymentIntentId: plainId }, { basketId, paymentIntentId });
+  const path = decodeOperationPath('getPaymentIntent', { id: basketId, paymentIntentId });
   if (E.isLeft(path)) return path;
   const basket = await basketForCaller(env.ctx, caller, path.right.basketId);
   if (E.isLeft(basket)) return basket;
@@ -94,8 +94,8 @@ const createPaymentIntent = async (
 ): Promise<Attempt> => {
   const { ctx } = env;
   const request = decodePathAndBody(
-    decodePath({ basketId: plainId }, { basketId }),
-    decodeBody(CreatePaymentIntentRequest, body ?? {}),
+    decodeOperationPath('createPaymentIntent', { id: basketId }),
+    decodeBody(operations.createPaymentIntent.request.codec, body ?? {}),
   );
   if (E.isLeft(request)) return request.left;
   const id = request.right.path.basketId;
@@ -189,7 +189,7 @@ const deletePaymentIntent = async (
   paymentIntentId: string,
   pre?: Preconditions,
 ): Promise<Attempt> => {
-  const path = decodePath({ basketId: plainId, paymentIntentId: plainId }, { basketId, paymentIntentId });
+  const path = decodeOperationPath('deletePaymentIntent', { id: basketId, paymentIntentId });
   if (E.isLeft(path)) return path.left;
   const ids = path.right;
   return decideRequest(env, caller, ids.basketId, async (tx, pending): Promise<Judgement> => {

@@ -1,4 +1,4 @@
-import { exists, UseSavedTokenRequest } from '@basket/core';
+import { exists, operations } from '@basket/core';
 import * as E from 'fp-ts/Either';
 import { encodeWork } from '../processing/queued-command';
 import { loadIntent } from '../streams/payment-intent-stream';
@@ -22,7 +22,7 @@ const notFound = (paymentIntentId: string): Answer =>
  */
 const useSavedPaymentToken = async (env: ApiEnv, caller: Caller, body: unknown): Promise<Attempt> => {
   const { ctx } = env;
-  const request = decodeBody(UseSavedTokenRequest, body);
+  const request = decodeBody(operations.useSavedPaymentToken.request.codec, body);
   if (E.isLeft(request)) return request.left;
   const { paymentIntentId, tokenId } = request.right;
   const contactId = caller.contactId;

@@ -1,4 +1,7 @@
 import type { JsonObject } from '../ports/json';
+import type { Problem, ProblemStatus } from '../problems/problem';
+
+export type { Problem } from '../problems/problem';
 
 /** Who is calling: the store of the API key, and the signed-in contact (absent for a guest). */
 export type Caller = {
@@ -17,16 +20,6 @@ export type Preconditions = {
   readonly ifNoneMatch?: ReadonlyArray<number> | '*';
 };
 
-/** RFC 9457 problem with the contract's stable code (C-3.1). */
-export type Problem = {
-  readonly type: string;
-  readonly title: string;
-  readonly status: number;
-  readonly detail: string;
-  readonly code: string;
-  readonly errors?: ReadonlyArray<{ readonly path: string; readonly message: string }>;
-};
-
 /**
  * What every API operation answers, in the statuses the contract gives (a transport maps them to
  * its own protocol). `version` is the basket's stream version, for ETags (C-6.1).
@@ -36,4 +29,4 @@ export type Answer =
   | { readonly status: 204; readonly version?: number }
   /** A read whose If-None-Match names the current version: the caller's copy is current. */
   | { readonly status: 304; readonly version: number }
-  | { readonly status: 400 | 402 | 403 | 404 | 409 | 412 | 422 | 500; readonly problem: Problem };
+  | { readonly status: ProblemStatus; readonly problem: Problem };

@@ -1,6 +1,9 @@
-import type { NotificationListener } from '../api/basket-api';
+import type { JsonObject } from '../ports/json';
 import type { NotificationRecord } from '../ports/notifications';
 import { notificationView } from './view';
+
+/** Subscribers of completed notifications (C-5.5, in-process). */
+export type NotificationListener = (notification: JsonObject) => void;
 
 /**
  * In-process news of completed notifications: listeners (C-5.5's in-process subscribers) and

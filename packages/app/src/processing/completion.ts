@@ -1,6 +1,6 @@
 import { type DomainProblem, problem } from '@basket/core';
-import { storedProblemOf } from '../api/problems';
 import type { NotificationCompletion } from '../ports/notifications';
+import { storedProblemOf } from '../problems/problem';
 
 export const succeeded = (notificationId: string, completed: string): NotificationCompletion => ({
   notificationId,

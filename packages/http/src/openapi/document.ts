@@ -99,7 +99,7 @@ const operation = (route: RouteSpec, registry: SchemaRegistry): JsonSchema => {
       schema: registry.schemaOf(pathParameters[name]?.codec ?? t.string),
     })),
     ...headerParameters(route),
-    ...(route.operationId === 'getNotification'
+    ...(route.query === 'waitMs'
       ? [
           {
             name: 'waitMs',
@@ -111,7 +111,7 @@ const operation = (route: RouteSpec, registry: SchemaRegistry): JsonSchema => {
           },
         ]
       : []),
-    ...(route.operationId === 'getBasketEvents' ? eventPageParameters : []),
+    ...(route.query === 'eventPage' ? eventPageParameters : []),
   ];
   const successes = Object.fromEntries(
     route.responses.map((response) => [

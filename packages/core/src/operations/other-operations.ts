@@ -5,8 +5,8 @@ import {
   SetCustomerDetailsRequest,
   UseSavedTokenRequest,
   VoucherRequest,
-} from '@basket/core';
-import { param, type RouteSpec } from './route';
+} from '../wire';
+import type { Operation } from './operation';
 
 const nothingToChange = { status: 204, description: 'Nothing to change (C-4.1); no body.' } as const;
 const notification = {
@@ -15,10 +15,9 @@ const notification = {
   description: 'Accepted: poll the notification.',
 } as const;
 
-/** Endpoints 14 to 17 of the interface and the notification read of C-4.4 / C-5.2. */
-export const otherRoutes: ReadonlyArray<RouteSpec> = [
-  {
-    operationId: 'setCustomerDetails',
+/** Operations 14 to 17 of the interface and the notification read of C-4.4 / C-5.2. */
+export const otherOperations = {
+  setCustomerDetails: {
     method: 'PATCH',
     path: '/baskets/{id}/set-customer-details',
     tag: 'Baskets',
@@ -33,10 +32,8 @@ export const otherRoutes: ReadonlyArray<RouteSpec> = [
       nothingToChange,
     ],
     errors: [403, 409, 412],
-    call: (api, c) => api.setCustomerDetails(c.caller, param(c, 'id'), c.body, c.pre),
   },
-  {
-    operationId: 'addVoucherToBasket',
+  addVoucherToBasket: {
     method: 'POST',
     path: '/baskets/{id}/voucher',
     tag: 'Baskets',
@@ -48,10 +45,8 @@ export const otherRoutes: ReadonlyArray<RouteSpec> = [
     request: { codec: VoucherRequest, required: true, description: 'The voucher code.' },
     responses: [notification, nothingToChange],
     errors: [403, 409, 412],
-    call: (api, c) => api.addVoucherToBasket(c.caller, param(c, 'id'), c.body, c.pre),
   },
-  {
-    operationId: 'removeVoucherFromBasket',
+  removeVoucherFromBasket: {
     method: 'DELETE',
     path: '/baskets/{id}/voucher',
     tag: 'Baskets',
@@ -63,10 +58,8 @@ export const otherRoutes: ReadonlyArray<RouteSpec> = [
     request: { codec: VoucherRequest, required: true, description: 'The voucher code.' },
     responses: [notification, nothingToChange],
     errors: [403, 409, 412],
-    call: (api, c) => api.removeVoucherFromBasket(c.caller, param(c, 'id'), c.body, c.pre),
   },
-  {
-    operationId: 'useSavedPaymentToken',
+  useSavedPaymentToken: {
     method: 'POST',
     path: '/psp/tokens/use-existing',
     tag: 'Checkout',
@@ -80,10 +73,8 @@ export const otherRoutes: ReadonlyArray<RouteSpec> = [
     request: { codec: UseSavedTokenRequest, required: true, description: 'The intent and the saved token.' },
     responses: [{ status: 204, description: 'Paid; no body.' }],
     errors: [402, 403, 404, 409],
-    call: (api, c) => api.useSavedPaymentToken(c.caller, c.body),
   },
-  {
-    operationId: 'getNotification',
+  getNotification: {
     method: 'GET',
     path: '/notifications/{notificationId}',
     tag: 'Notifications',
@@ -91,11 +82,11 @@ export const otherRoutes: ReadonlyArray<RouteSpec> = [
     description:
       '`?waitMs=N` (0..30000) holds the answer until the notification is no longer Pending or N ms pass (C-5.2). ' +
       'The notifications of a basket assigned to a contact are readable only by that contact: others get 403, as for the basket (C-2.5).',
+    query: 'waitMs',
     modifying: false,
     ifMatch: false,
     etag: false,
     responses: [{ status: 200, codec: Notification, description: 'The notification.' }],
     errors: [403],
-    call: (api, c) => api.getNotification(c.caller, param(c, 'notificationId'), c.waitMs),
   },
-];
+} as const satisfies Record<string, Operation>;

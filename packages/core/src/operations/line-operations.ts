@@ -6,18 +6,17 @@ import {
   SetDeliveryMethodRequest,
   UpdateLineItemQuantityRequest,
   UpdateLineItemRequest,
-} from '@basket/core';
-import { param, type RouteSpec } from './route';
+} from '../wire';
+import type { Operation } from './operation';
 
 const accepted = [
   { status: 200, codec: NotificationResponse, description: 'Accepted: poll the notification.' },
 ] as const;
 const LINE = '/baskets/{id}/provider/{providerBasketId}/items/{lineItemId}';
 
-/** Endpoints 7 to 13 of the interface: products, seats, slots, lines and delivery. */
-export const lineRoutes: ReadonlyArray<RouteSpec> = [
-  {
-    operationId: 'addProductToBasket',
+/** Operations 7 to 13 of the interface: products, seats, slots, lines and delivery. */
+export const lineOperations = {
+  addProductToBasket: {
     method: 'POST',
     path: '/baskets/{id}/products/{productId}',
     tag: 'Line items',
@@ -29,10 +28,8 @@ export const lineRoutes: ReadonlyArray<RouteSpec> = [
     request: { codec: AddProductToBasketRequest, required: true, description: 'What to add.' },
     responses: accepted,
     errors: [403, 409, 412],
-    call: (api, c) => api.addProduct(c.caller, param(c, 'id'), param(c, 'productId'), c.body, c.pre),
   },
-  {
-    operationId: 'selectSeats',
+  selectSeats: {
     method: 'POST',
     path: '/baskets/{id}/products/{productId}/ticketing/select-seats',
     tag: 'Line items',
@@ -44,10 +41,8 @@ export const lineRoutes: ReadonlyArray<RouteSpec> = [
     request: { codec: SelectSeatsRequest, required: true, description: 'The seats or rates wanted.' },
     responses: accepted,
     errors: [403, 409, 412],
-    call: (api, c) => api.selectSeats(c.caller, param(c, 'id'), param(c, 'productId'), c.body, c.pre),
   },
-  {
-    operationId: 'selectTimeSlot',
+  selectTimeSlot: {
     method: 'POST',
     path: '/baskets/{id}/products/{productId}/time-slots/select-slot',
     tag: 'Line items',
@@ -59,10 +54,8 @@ export const lineRoutes: ReadonlyArray<RouteSpec> = [
     request: { codec: SelectTimeSlotRequest, required: true, description: 'The slot and places per rate.' },
     responses: accepted,
     errors: [403, 409, 412],
-    call: (api, c) => api.selectTimeSlot(c.caller, param(c, 'id'), param(c, 'productId'), c.body, c.pre),
   },
-  {
-    operationId: 'deleteLineItem',
+  deleteLineItem: {
     method: 'DELETE',
     path: LINE,
     tag: 'Line items',
@@ -73,17 +66,8 @@ export const lineRoutes: ReadonlyArray<RouteSpec> = [
     etag: false,
     responses: accepted,
     errors: [403, 409, 412],
-    call: (api, c) =>
-      api.deleteLineItem(
-        c.caller,
-        param(c, 'id'),
-        param(c, 'providerBasketId'),
-        param(c, 'lineItemId'),
-        c.pre,
-      ),
   },
-  {
-    operationId: 'updateLineItem',
+  updateLineItem: {
     method: 'PATCH',
     path: LINE,
     tag: 'Line items',
@@ -95,18 +79,8 @@ export const lineRoutes: ReadonlyArray<RouteSpec> = [
     request: { codec: UpdateLineItemRequest, required: true, description: 'The new quantity of the line.' },
     responses: accepted,
     errors: [403, 409, 412],
-    call: (api, c) =>
-      api.updateLineItem(
-        c.caller,
-        param(c, 'id'),
-        param(c, 'providerBasketId'),
-        param(c, 'lineItemId'),
-        c.body,
-        c.pre,
-      ),
   },
-  {
-    operationId: 'updateLineItemQuantity',
+  updateLineItemQuantity: {
     method: 'PATCH',
     path: `${LINE}/quantity`,
     tag: 'Line items',
@@ -118,18 +92,8 @@ export const lineRoutes: ReadonlyArray<RouteSpec> = [
     request: { codec: UpdateLineItemQuantityRequest, required: true, description: 'The new quantity.' },
     responses: accepted,
     errors: [403, 409, 412],
-    call: (api, c) =>
-      api.updateLineItemQuantity(
-        c.caller,
-        param(c, 'id'),
-        param(c, 'providerBasketId'),
-        param(c, 'lineItemId'),
-        c.body,
-        c.pre,
-      ),
   },
-  {
-    operationId: 'setProviderBasketDeliveryMethod',
+  setProviderBasketDeliveryMethod: {
     method: 'POST',
     path: '/baskets/{id}/provider/{providerBasketId}/set-delivery-method',
     tag: 'Line items',
@@ -141,13 +105,5 @@ export const lineRoutes: ReadonlyArray<RouteSpec> = [
     request: { codec: SetDeliveryMethodRequest, required: true, description: 'The selection.' },
     responses: accepted,
     errors: [403, 409, 412],
-    call: (api, c) =>
-      api.setProviderBasketDeliveryMethod(
-        c.caller,
-        param(c, 'id'),
-        param(c, 'providerBasketId'),
-        c.body,
-        c.pre,
-      ),
   },
-];
+} as const satisfies Record<string, Operation>;

@@ -5,8 +5,8 @@ import {
   EventListing,
   NotificationResponse,
   PaymentIntent,
-} from '@basket/core';
-import { param, type RouteSpec } from './route';
+} from '../wire';
+import type { Operation } from './operation';
 
 const notification = {
   status: 200,
@@ -14,10 +14,9 @@ const notification = {
   description: 'Accepted: poll the notification.',
 } as const;
 
-/** Endpoints 1 to 6 of the interface and the basket reads of C-4.4. */
-export const basketRoutes: ReadonlyArray<RouteSpec> = [
-  {
-    operationId: 'createBasket',
+/** Operations 1 to 6 of the interface and the basket reads of C-4.4. */
+export const basketOperations = {
+  createBasket: {
     method: 'POST',
     path: '/baskets',
     tag: 'Baskets',
@@ -28,10 +27,8 @@ export const basketRoutes: ReadonlyArray<RouteSpec> = [
     etag: true,
     responses: [{ status: 200, codec: Basket, description: 'The new basket; its ETag is "1".' }],
     errors: [],
-    call: (api, c) => api.createBasket(c.caller),
   },
-  {
-    operationId: 'getBasket',
+  getBasket: {
     method: 'GET',
     path: '/baskets/{id}',
     tag: 'Baskets',
@@ -51,10 +48,8 @@ export const basketRoutes: ReadonlyArray<RouteSpec> = [
       },
     ],
     errors: [403],
-    call: (api, c) => api.getBasket(c.caller, param(c, 'id'), c.pre),
   },
-  {
-    operationId: 'deleteBasket',
+  deleteBasket: {
     method: 'DELETE',
     path: '/baskets/{id}',
     tag: 'Baskets',
@@ -66,10 +61,8 @@ export const basketRoutes: ReadonlyArray<RouteSpec> = [
     etag: true,
     responses: [{ status: 200, codec: Basket, description: 'The basket as it was before the deletion.' }],
     errors: [403, 409, 412],
-    call: (api, c) => api.deleteBasket(c.caller, param(c, 'id'), c.pre),
   },
-  {
-    operationId: 'assignContact',
+  assignContact: {
     method: 'PATCH',
     path: '/baskets/{id}/assign-contact',
     tag: 'Baskets',
@@ -80,10 +73,8 @@ export const basketRoutes: ReadonlyArray<RouteSpec> = [
     etag: false,
     responses: [notification],
     errors: [403, 409, 412],
-    call: (api, c) => api.assignContact(c.caller, param(c, 'id'), c.pre),
   },
-  {
-    operationId: 'createPaymentIntent',
+  createPaymentIntent: {
     method: 'POST',
     path: '/baskets/{id}/payment-intents',
     tag: 'Checkout',
@@ -104,10 +95,8 @@ export const basketRoutes: ReadonlyArray<RouteSpec> = [
       { status: 202, codec: AcceptedNotificationResponse, description: 'Confirmations are pending.' },
     ],
     errors: [403, 409, 412, 422],
-    call: (api, c) => api.createPaymentIntent(c.caller, param(c, 'id'), c.body, c.pre),
   },
-  {
-    operationId: 'deletePaymentIntent',
+  deletePaymentIntent: {
     method: 'DELETE',
     path: '/baskets/{id}/payment-intents/{paymentIntentId}',
     tag: 'Checkout',
@@ -118,10 +107,8 @@ export const basketRoutes: ReadonlyArray<RouteSpec> = [
     etag: false,
     responses: [notification],
     errors: [403, 409, 412],
-    call: (api, c) => api.deletePaymentIntent(c.caller, param(c, 'id'), param(c, 'paymentIntentId'), c.pre),
   },
-  {
-    operationId: 'getPaymentIntent',
+  getPaymentIntent: {
     method: 'GET',
     path: '/baskets/{id}/payment-intents/{paymentIntentId}',
     tag: 'Checkout',
@@ -132,10 +119,8 @@ export const basketRoutes: ReadonlyArray<RouteSpec> = [
     etag: false,
     responses: [{ status: 200, codec: PaymentIntent, description: 'The payment intent.' }],
     errors: [403],
-    call: (api, c) => api.getPaymentIntent(c.caller, param(c, 'id'), param(c, 'paymentIntentId')),
   },
-  {
-    operationId: 'getBasketEvents',
+  getBasketEvents: {
     method: 'GET',
     path: '/baskets/{id}/events',
     tag: 'Baskets',
@@ -144,11 +129,11 @@ export const basketRoutes: ReadonlyArray<RouteSpec> = [
       'Oldest first, versions 1..n; customer detail values are redacted (C-4.4). One page at a time: ' +
       '`?after=<version>` (default 0) and `?limit=` (1 to 1000, default 1000); `nextAfter`, present when ' +
       "more events follow, is the `after` of the next page. The ETag is the basket's version on every page.",
+    query: 'eventPage',
     modifying: false,
     ifMatch: false,
     etag: true,
     responses: [{ status: 200, codec: EventListing, description: 'The events of the basket.' }],
     errors: [403],
-    call: (api, c) => api.getBasketEvents(c.caller, param(c, 'id'), c.page),
   },
-];
+} as const satisfies Record<string, Operation>;

@@ -1,13 +1,22 @@
 import type { DomainProblem, FieldError, ProblemCode } from '@basket/core';
 import type { StoredProblem } from '../ports/notifications';
-import type { Answer, Problem } from './types';
 
 /** Problem `type` URIs are this base followed by the code (RFC 9457, C-3.1). */
 export const PROBLEM_TYPE_BASE = 'https://basket-service.example/problems/';
 
 /** The statuses a problem answers with. */
-export type ProblemStatus = Extract<Answer, { readonly problem: unknown }>['status'];
+export type ProblemStatus = 400 | 402 | 403 | 404 | 409 | 412 | 422 | 500;
 type Status = ProblemStatus;
+
+/** RFC 9457 problem with the contract's stable code (C-3.1). */
+export type Problem = {
+  readonly type: string;
+  readonly title: string;
+  readonly status: number;
+  readonly detail: string;
+  readonly code: string;
+  readonly errors?: ReadonlyArray<{ readonly path: string; readonly message: string }>;
+};
 
 const statusOfCode: Partial<Record<ProblemCode, Status>> = {
   'validation-failed': 400,

@@ -1,0 +1,67 @@
+import { type OperationName, operations, parametersOf } from '@basket/core';
+import { type BasketApi, methodNameOf } from './basket-api';
+import type { EventPage } from './event-listing';
+import type { Answer, Caller, Preconditions } from './types';
+
+/**
+ * What a transport hands an operation besides the caller, whatever the operation: its path ids by
+ * parameter name (`{ id, productId }`), the undecoded body, the preconditions, `waitMs` and the
+ * event page. `BasketApi`'s methods take the same as positional arguments (`OperationArguments`).
+ */
+export type OperationInput = {
+  readonly params: Readonly<Record<string, unknown>>;
+  readonly body?: unknown;
+  readonly pre?: Preconditions;
+  readonly waitMs?: number;
+  readonly page?: EventPage;
+};
+
+type Last = 'waitMs' | 'page' | 'pre' | undefined;
+
+const lastOf = (name: OperationName): Last => {
+  const operation = operations[name];
+  if ('query' in operation) return operation.query === 'waitMs' ? 'waitMs' : 'page';
+  if (operation.ifMatch || ('ifNoneMatch' in operation && operation.ifNoneMatch)) return 'pre';
+  return undefined;
+};
+
+const takesBody = (name: OperationName): boolean => 'request' in operations[name];
+
+/** The positional arguments after the caller of an operation's method, from its input. */
+export const argumentsOf = (name: OperationName, input: OperationInput): unknown[] => {
+  const last = lastOf(name);
+  return [
+    ...parametersOf(operations[name].path).map((parameter) => input.params[parameter] ?? ''),
+    ...(takesBody(name) ? [input.body] : []),
+    ...(last === undefined ? [] : [input[last]]),
+  ];
+};
+
+/** An operation's input from the positional arguments after the caller of its method. */
+export const inputOf = (name: OperationName, args: ReadonlyArray<unknown>): OperationInput => {
+  const parameters = parametersOf(operations[name].path);
+  const params = Object.fromEntries(parameters.map((parameter, i) => [parameter, args[i]]));
+  const rest = args.slice(parameters.length);
+  const body = takesBody(name) ? rest.shift() : undefined;
+  const last = lastOf(name);
+  const value = rest[0];
+  return {
+    params,
+    ...(body === undefined ? {} : { body }),
+    ...(last === undefined || value === undefined ? {} : { [last]: value }),
+  };
+};
+
+type Method = (caller: Caller, ...args: ReadonlyArray<unknown>) => Promise<Answer>;
+
+/** Calls an operation by its name in the table: what a transport routing by the table does. */
+export const callOperation = (
+  api: BasketApi,
+  name: OperationName,
+  caller: Caller,
+  input: OperationInput,
+): Promise<Answer> => {
+  // Every method of BasketApi takes the caller and the arguments `argumentsOf` lays out.
+  const method = api[methodNameOf(name)] as Method;
+  return method.call(api, caller, ...argumentsOf(name, input));
+};
