@@ -93,4 +93,16 @@ export const postgresCommandQueue = (db: Db, t: Tables): CommandQueue => ({
     const [row] = await db.query(selectNotification(t), [notificationId]);
     return row === undefined ? undefined : notificationOf(row);
   },
+  notificationWithBasketVersion: async (notificationId) => {
+    const [row] = await db.query(
+      `SELECT ${commandColumns},
+          (SELECT coalesce(max(e.version), 0) FROM ${t.events} e WHERE e.stream_id = $2 || c.basket_id)
+            AS basket_version
+        FROM ${t.commands} c WHERE c.notification_id = $1`,
+      [notificationId, basketStream('')],
+    );
+    return row === undefined
+      ? undefined
+      : { record: notificationOf(row), basketVersion: int(row, 'basket_version') };
+  },
 });

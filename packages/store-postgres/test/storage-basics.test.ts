@@ -84,6 +84,12 @@ const basics = (name: string, open: () => Promise<TestDatabase>) =>
       expect(notification).toMatchObject({ status: 'Succeeded', completed: at, created: at });
       const [message] = await storage.outbox.unpublished(10);
       expect(message?.notification).toEqual(notification);
+      // The notification with its basket stream's current version, in one read (0: no stream yet).
+      expect(await storage.commands.notificationWithBasketVersion?.(accepted.notificationId)).toEqual({
+        record: notification,
+        basketVersion: 2,
+      });
+      expect(await storage.commands.notificationWithBasketVersion?.('no-such-notification')).toBeUndefined();
       expect(await storage.commands.oldestPending('b1')).toBeUndefined();
     });
 

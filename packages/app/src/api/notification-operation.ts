@@ -2,6 +2,7 @@ import { exists } from '@basket/core';
 import * as E from 'fp-ts/Either';
 import type { AppContext } from '../context';
 import { notificationView } from '../notifications/view';
+import { basketStream } from '../ports/event-store';
 import { loadBasket } from '../streams/basket-stream';
 import { ok, problemAnswer } from './answers';
 import type { BasketApi } from './basket-api';
@@ -17,8 +18,18 @@ export const MAX_WAIT_MS = 30_000;
  * is follows the basket as it is now (a guest's notifications become the contact's once assigned),
  * deleted baskets included, so a contact can still read the outcome of deleting her basket.
  */
-const readableBy = async (ctx: AppContext, basketId: string, contactId: string | undefined) => {
-  const { state } = await loadBasket(ctx.storage, basketId, ctx.basketStates);
+const readableBy = async (
+  ctx: AppContext,
+  basketId: string,
+  contactId: string | undefined,
+  basketVersion: number | undefined,
+) => {
+  // The state this process has, when the storage said (with the notification) that it is current.
+  const cached = ctx.basketStates.get(basketStream(basketId));
+  const { state } =
+    cached !== undefined && cached.version === basketVersion
+      ? cached
+      : await loadBasket(ctx.storage, basketId, ctx.basketStates);
   return !exists(state) || state.contactId === undefined || state.contactId === contactId;
 };
 
@@ -32,9 +43,13 @@ export const notificationOperation = (env: ApiEnv): Pick<BasketApi, 'getNotifica
     if (E.isLeft(path)) return path.left;
     const id = path.right.notificationId;
     const notFound = problemAnswer('notification-not-found', `no notification ${id} in this store`);
-    const first = await env.ctx.storage.commands.notification(id);
-    if (first === undefined || first.storeId !== caller.storeId) return notFound;
-    if (!(await readableBy(env.ctx, first.basketId, caller.contactId))) {
+    const { commands } = env.ctx.storage;
+    const read = commands.notificationWithBasketVersion
+      ? await commands.notificationWithBasketVersion(id)
+      : await commands.notification(id).then((record) => record && { record, basketVersion: undefined });
+    const first = read?.record;
+    if (read === undefined || first === undefined || first.storeId !== caller.storeId) return notFound;
+    if (!(await readableBy(env.ctx, first.basketId, caller.contactId, read.basketVersion))) {
       return problemAnswer('forbidden', 'the notification belongs to another contact');
     }
     const wait = Math.min(Math.max(0, waitMs ?? 0), MAX_WAIT_MS);

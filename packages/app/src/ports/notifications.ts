@@ -73,6 +73,13 @@ export type CommandQueue = {
   /** Baskets that have Pending commands accepted at or before `acceptedBefore`, oldest first. */
   readonly basketsWithPending: (acceptedBefore: string, limit: number) => Promise<ReadonlyArray<string>>;
   readonly notification: (notificationId: string) => Promise<NotificationRecord | undefined>;
+  /**
+   * Optional: the notification and, read with it, its basket stream's current version (0 for none),
+   * so that a reader that has the basket's state at that version needs no second read.
+   */
+  readonly notificationWithBasketVersion?: (
+    notificationId: string,
+  ) => Promise<{ readonly record: NotificationRecord; readonly basketVersion: number } | undefined>;
 };
 
 /**
