@@ -1,12 +1,9 @@
 import * as t from 'io-ts';
-import { CurrencyC } from '../money';
-import {
-  CustomerDetailFieldValue,
-  DeliveryMethodSelection,
-  Instant,
-  NonEmptyString,
-  ProviderIdentity,
-} from '../wire';
+import { Instant } from '../primitives/instant';
+import { CurrencyC } from '../primitives/money';
+import { NonEmptyString, ProviderIdentity } from '../primitives/scalars';
+import { CustomerDetailFieldValue } from '../values/customer-details';
+import { DeliveryMethodSelection } from '../values/delivery';
 
 /**
  * Every basket command says when it happens (`at`) and brings the fresh id suffixes it may need for

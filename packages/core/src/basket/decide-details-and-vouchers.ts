@@ -1,4 +1,4 @@
-import { isAtOrAfter } from '../time';
+import { isAtOrAfter } from '../primitives/time';
 import type { BasketCommandOf } from './commands';
 import { customerDetailsUnchanged } from './customer-details';
 import type { Decision } from './decide-support';

@@ -1,6 +1,7 @@
 import { fold } from '../decider';
-import { addMinutes } from '../time';
-import type { Instant, ProviderIdentity } from '../wire';
+import type { Instant } from '../primitives/instant';
+import type { ProviderIdentity } from '../primitives/scalars';
+import { addMinutes } from '../primitives/time';
 import type { BasketEvent } from './events';
 import { evolveBasket } from './evolve';
 import { variantIdOf } from './line';

@@ -1,6 +1,5 @@
 import * as E from 'fp-ts/Either';
 import { problem } from '../decider';
-import { lineResources, unitsHeld } from '../inventory/holds';
 import { availableOf } from '../inventory/resources';
 import type { BasketCommandOf } from './commands';
 import { removeLineEvents } from './decide-removal';
@@ -16,6 +15,7 @@ import {
   unitsOfProduct,
 } from './decide-support';
 import type { BasketFacts } from './facts';
+import { lineResources, unitsHeld } from './holds';
 import type { QuantityLine } from './line';
 import type { ExistingBasket } from './state';
 import { allLines, findLine } from './state';

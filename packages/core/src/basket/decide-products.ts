@@ -9,9 +9,9 @@ import type {
 import type { DomainProblem } from '../decider';
 import { problem } from '../decider';
 import { availableOf, stockResource } from '../inventory/resources';
-import { fromMinorUnits } from '../money';
-import { omitUndefined } from '../omit-undefined';
-import type { ProviderIdentity } from '../wire';
+import { fromMinorUnits } from '../primitives/money';
+import { omitUndefined } from '../primitives/omit-undefined';
+import type { ProviderIdentity } from '../primitives/scalars';
 import type { BasketCommandOf } from './commands';
 import type { Decision } from './decide-support';
 import {

@@ -1,5 +1,5 @@
 import { fold } from '../decider';
-import type { Instant } from '../wire';
+import type { Instant } from '../primitives/instant';
 import { orphanedVoucherEvents } from './decide-expiry';
 import type { BasketEvent } from './events';
 import { evolveBasket } from './evolve';

@@ -7,8 +7,8 @@ import { problem } from '../decider';
 import { availableOf, seatResource } from '../inventory/resources';
 import { seatMapOf } from '../inventory/seat-map';
 import { chooseSeats } from '../inventory/seat-search';
-import { fromMinorUnits } from '../money';
-import type { Ticket } from '../wire';
+import { fromMinorUnits } from '../primitives/money';
+import type { Ticket } from '../values/ticketing';
 import type { BasketCommandOf } from './commands';
 import type { Decision, FreshIds } from './decide-support';
 import {

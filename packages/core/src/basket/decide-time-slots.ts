@@ -5,7 +5,7 @@ import type { CatalogProductEntry, CatalogTimeSlotProduct, CatalogTimeSlotRate }
 import type { DomainProblem } from '../decider';
 import { problem } from '../decider';
 import { availableOf, slotResource } from '../inventory/resources';
-import { fromMinorUnits } from '../money';
+import { fromMinorUnits } from '../primitives/money';
 import type { BasketCommandOf } from './commands';
 import { removeLinesEvents } from './decide-removal';
 import type { Decision } from './decide-support';

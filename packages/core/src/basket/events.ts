@@ -1,12 +1,10 @@
 import * as t from 'io-ts';
-import { CurrencyC } from '../money';
-import {
-  CustomerDetailFieldValue,
-  DeliveryMethodSelection,
-  Instant,
-  ProviderIdentity,
-  Ticket,
-} from '../wire';
+import { Instant } from '../primitives/instant';
+import { CurrencyC } from '../primitives/money';
+import { ProviderIdentity } from '../primitives/scalars';
+import { CustomerDetailFieldValue } from '../values/customer-details';
+import { DeliveryMethodSelection } from '../values/delivery';
+import { Ticket } from '../values/ticketing';
 import { Line } from './line';
 import { BasketVoucher, ProviderTerms } from './state';
 

@@ -1,4 +1,4 @@
-import type { Instant } from '../wire';
+import type { Instant } from '../primitives/instant';
 import { mergeCustomerDetails } from './customer-details';
 import type { BasketEvent } from './events';
 import type { Line } from './line';

@@ -1,6 +1,6 @@
 import type { DomainProblem } from '../decider';
 import { problem } from '../decider';
-import type { Instant } from '../wire';
+import type { Instant } from '../primitives/instant';
 import type { BasketCommand } from './commands';
 import { customerCommandTypes } from './commands';
 import { customerDetailsUnchanged, requiredFields } from './customer-details';

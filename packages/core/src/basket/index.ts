@@ -1,8 +1,6 @@
 // The Basket aggregate and the inventory it holds: what other packages may use.
 
-export * from '../inventory/holds';
 export * from '../inventory/resources';
-export * from '../inventory/resources-to-check';
 export * from '../inventory/seat-map';
 export * from '../inventory/seat-search';
 export * from './commands';
@@ -16,7 +14,9 @@ export * from './events';
 export * from './evolve';
 export * from './facts';
 export * from './guards';
+export * from './holds';
 export * from './line';
 export * from './machine';
+export * from './resources-to-check';
 export * from './seat-selection';
 export * from './state';

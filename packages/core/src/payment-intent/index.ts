@@ -31,4 +31,3 @@ export {
   paymentIntentExists,
   paymentIntentStreamId,
 } from './state';
-export { paymentIntentView } from './view';

@@ -1,7 +1,7 @@
 import { type Line, unitsOf, variantIdOf } from '../basket/line';
 import { allLines, type BasketVoucher, type ExistingBasket, type ProviderBasketState } from '../basket/state';
 import type { CatalogDiscount } from '../catalog';
-import type { DeliveryMethod } from '../wire';
+import type { DeliveryMethod } from '../values/delivery';
 
 /*
  * The price computations of C-7.10, in integer minor units of the basket's currency (C-1.4): every

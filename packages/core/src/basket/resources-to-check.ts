@@ -1,12 +1,12 @@
-import type { BasketCommand } from '../basket/commands';
-import type { BasketState } from '../basket/state';
-import { exists, findLine } from '../basket/state';
 import type { CatalogIndex } from '../catalog';
+import type { Availability, ResourceKey } from '../inventory/resources';
+import { seatResource, slotResource, stockResource, TALLY_STRIPES } from '../inventory/resources';
+import { seatMapOf } from '../inventory/seat-map';
+import { searchSeats } from '../inventory/seat-search';
+import type { BasketCommand } from './commands';
 import { lineResources } from './holds';
-import type { Availability, ResourceKey } from './resources';
-import { seatResource, slotResource, stockResource, TALLY_STRIPES } from './resources';
-import { seatMapOf } from './seat-map';
-import { searchSeats } from './seat-search';
+import type { BasketState } from './state';
+import { exists, findLine } from './state';
 
 /** Seats asked for by automatic selection: the sum of the rates' quantities. */
 const seatCount = (rates: ReadonlyArray<{ readonly quantity: number }>): number =>

@@ -1,11 +1,14 @@
 import { requiredFields } from '../basket/customer-details';
-import { crossSoldOrphans, expiredProviderBaskets, providerBasketExpires } from '../basket/guards';
+import { crossSoldOrphans, expiredProviderBaskets, providerBasketExpires } from '../basket/decide-expiry';
 import { variantIdOf } from '../basket/line';
 import { allLines, type BasketVoucher, type ExistingBasket } from '../basket/state';
-import { type Currency, fromMinorUnits, type Money } from '../money';
-import type { Basket, Instant, PaymentComponent, ProviderBasket, Uuid, Voucher } from '../wire';
+import type { Instant } from '../primitives/instant';
+import { type Currency, fromMinorUnits, type Money } from '../primitives/money';
+import type { Uuid } from '../primitives/scalars';
+import type { PaymentComponent } from '../values/payment';
+import { type BasketPricing, type ProviderBasketPricing, priceBasket, unitPriceOf } from '../views/totals';
+import type { Basket, ProviderBasket, Voucher } from './basket';
 import { lineItemView, providerDiscountView } from './line-item-view';
-import { type BasketPricing, type ProviderBasketPricing, priceBasket, unitPriceOf } from './totals';
 
 /**
  * The basket as a read at `now` sees it (C-7.8): without the provider baskets whose holds ran out,
