@@ -3,6 +3,7 @@ export * from './catalog';
 export * from './decider';
 export * from './payment-intent';
 export * from './primitives';
+export * from './schema';
 export * from './values';
 export * from './views';
 export * from './wire';

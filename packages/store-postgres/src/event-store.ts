@@ -6,17 +6,22 @@ import { instant, int, jsonObject, jsonParam, text } from './values';
 export const postgresEventStore = (db: Queryable, t: Tables): EventStore => ({
   readStream: async (streamId, afterVersion = 0, limit) => {
     const rows = await db.query(
-      `SELECT version, type, data, recorded FROM ${t.events}
+      `SELECT version, type, data, recorded, schema_version FROM ${t.events}
         WHERE stream_id = $1 AND version > $2 ORDER BY version LIMIT $3`,
       [streamId, afterVersion, limit === undefined ? null : Math.max(0, limit)],
     );
-    return rows.map((row) => ({
-      streamId,
-      version: int(row, 'version'),
-      type: text(row, 'type'),
-      data: jsonObject(row, 'data'),
-      recorded: instant(row, 'recorded'),
-    }));
+    return rows.map((row) => {
+      const schemaVersion = int(row, 'schema_version');
+      return {
+        streamId,
+        version: int(row, 'version'),
+        type: text(row, 'type'),
+        data: jsonObject(row, 'data'),
+        // Absent means 1 (NewEvent): returned only above.
+        ...(schemaVersion > 1 ? { schemaVersion } : {}),
+        recorded: instant(row, 'recorded'),
+      };
+    });
   },
 });
 

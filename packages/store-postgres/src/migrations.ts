@@ -159,4 +159,14 @@ export const migrations: ReadonlyArray<Migration> = [
         WHERE expires_at IS NOT NULL;
     `,
   },
+  {
+    version: 7,
+    name: 'each event carries the schema version of its data',
+    // Rows written before have version 1, the default: the app reads every version through core's
+    // upcasters (docs/architecture.md, "Events as a storage contract"). Adding a column with a
+    // constant default rewrites no row.
+    sql: (t) => `
+      ALTER TABLE ${t.events} ADD COLUMN schema_version integer NOT NULL DEFAULT 1 CHECK (schema_version > 0);
+    `,
+  },
 ];

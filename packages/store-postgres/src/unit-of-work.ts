@@ -37,8 +37,9 @@ const currentVersion = async (db: Queryable, t: Tables, streamId: string): Promi
 const appendEvents = async (tx: Queryable, t: Tables, append: StreamAppend, at: string): Promise<void> => {
   if (append.events.length === 0) return;
   await tx.query(
-    `INSERT INTO ${t.events} (stream_id, version, type, data, recorded)
-      SELECT $1, $2::int + u.i::int, u.e->>'type', u.e->'data', $4::timestamptz
+    `INSERT INTO ${t.events} (stream_id, version, type, data, recorded, schema_version)
+      SELECT $1, $2::int + u.i::int, u.e->>'type', u.e->'data', $4::timestamptz,
+             coalesce((u.e->>'schemaVersion')::int, 1)
         FROM jsonb_array_elements($3::jsonb) WITH ORDINALITY AS u(e, i)`,
     [append.streamId, append.expectedVersion, jsonParam(append.events), instantParam(at)],
   );

@@ -62,5 +62,7 @@ export const decideRemoveVoucher = (
   state: ExistingBasket,
 ): Decision =>
   state.vouchers.some((v) => v.code === command.voucherCode)
-    ? accept([{ type: 'VoucherRemoved', at: command.at, code: command.voucherCode, reason: 'requested' }])
+    ? accept([
+        { type: 'VoucherRemoved', at: command.at, voucherCode: command.voucherCode, reason: 'requested' },
+      ])
     : unchanged;

@@ -55,7 +55,7 @@ export const orphanedVoucherEvents = (state: BasketState, at: Instant): Readonly
   const lines = allLines(state);
   return state.vouchers
     .filter((v) => !lines.some((l) => l.productId === v.productId && variantIdOf(l) === v.variantId))
-    .map((v) => ({ type: 'VoucherRemoved', at, code: v.code, reason: 'no-matching-line' }));
+    .map((v) => ({ type: 'VoucherRemoved', at, voucherCode: v.code, reason: 'no-matching-line' }));
 };
 
 export type LineRef = { readonly providerBasketId: ProviderIdentity; readonly lineItemId: ProviderIdentity };

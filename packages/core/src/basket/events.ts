@@ -55,8 +55,9 @@ export const CustomerDetailsSet = event('CustomerDetailsSet', {
   customerDetails: t.readonlyArray(CustomerDetailFieldValue),
 });
 export const VoucherAdded = event('VoucherAdded', { voucher: BasketVoucher });
+/** Version 2 (`voucherCode`, named as the commands name a voucher); version 1 had `code` (event-schema.ts). */
 export const VoucherRemoved = event('VoucherRemoved', {
-  code: t.string,
+  voucherCode: t.string,
   reason: t.keyof({ requested: null, 'no-matching-line': null }),
 });
 export const BasketLocked = event('BasketLocked', { paymentIntentId: t.string });

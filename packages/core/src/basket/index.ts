@@ -10,6 +10,7 @@ export { afterExpiry, expiryEvents } from './decide-expiry';
 export type { Decision } from './decide-support';
 export { freshIdsNeeded, MAX_LINES, MAX_PROVIDER_BASKETS } from './decide-support';
 export * from './decider';
+export * from './event-schema';
 export * from './events';
 export * from './evolve';
 export * from './facts';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { given } from '@basket/testing';
 import * as E from 'fp-ts/Either';
-import { given } from '../../../testing/src/given-when-then';
 import type { Instant, Money, ProviderIdentity } from '../../src';
 import { isInstant, isProviderIdentity } from '../../src';
 import type { BasketCommand, BasketCommandOf, BasketCommandType } from '../../src/basket/commands';

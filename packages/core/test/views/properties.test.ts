@@ -1,7 +1,7 @@
+import { basketAndNowArb } from '@basket/testing';
 import fc from 'fast-check';
 import { isRight } from 'fp-ts/Either';
 import { describe, expect, it } from 'vitest';
-import { basketAndNowArb } from '../../../testing/src/arbitraries/basket-state';
 import type { Money } from '../../src';
 import { Basket, basketView, isProviderIdentity, type ProviderBasket, paymentComponents } from '../../src';
 
