@@ -115,19 +115,3 @@ export const BasketCommand = t.union(
 export type BasketCommand = t.TypeOf<typeof BasketCommand>;
 export type BasketCommandType = BasketCommand['type'];
 export type BasketCommandOf<T extends BasketCommandType> = Extract<BasketCommand, { type: T }>;
-
-/** Commands a customer sends through the interface (the rest come from the payment saga or a sweeper). */
-export const customerCommandTypes = [
-  'DeleteBasket',
-  'AssignContact',
-  'AddProduct',
-  'SelectSeats',
-  'SelectTimeSlot',
-  'DeleteLineItem',
-  'UpdateTimeSlotLine',
-  'UpdateLineItemQuantity',
-  'SetDeliveryMethod',
-  'SetCustomerDetails',
-  'AddVoucher',
-  'RemoveVoucher',
-] as const satisfies ReadonlyArray<BasketCommandType>;

@@ -244,13 +244,15 @@ const addLine = (
   const target = providerBasketFor(state, entry.provider, ids, command.at);
   if (E.isLeft(target)) return target;
   const { providerBasketId, opening } = target.right;
-  return accept([
-    ...opening,
-    {
-      type: 'LineItemAdded',
-      at: command.at,
-      providerBasketId,
-      line: newLine(ids.take(entry.provider.id), item, command, crossSell, state),
-    },
-  ]);
+  return ids.checked(
+    accept([
+      ...opening,
+      {
+        type: 'LineItemAdded',
+        at: command.at,
+        providerBasketId,
+        line: newLine(ids.take(entry.provider.id), item, command, crossSell, state),
+      },
+    ]),
+  );
 };

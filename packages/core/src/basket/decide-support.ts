@@ -30,22 +30,32 @@ export const MAX_PROVIDER_BASKETS = 10;
 
 /**
  * The command's fresh id suffixes, handed out in order as `<provider>|<suffix>`. Running out, or a
- * suffix that does not make a ProviderIdentity, is a bug of the caller (see `freshIdsNeeded`).
+ * suffix that does not make a ProviderIdentity, is a bug of the caller (see `freshIdsNeeded`): the
+ * decision that took such an id answers `internal-error` through `checked`, never records it.
  */
-export type FreshIds = { readonly take: (provider: string) => ProviderIdentity };
+export type FreshIds = {
+  readonly take: (provider: string) => ProviderIdentity;
+  /** `decision`, unless an id was missing: then the problem of the first one missing. */
+  readonly checked: (decision: Decision) => Decision;
+};
 
 export const freshIdSupply = (suffixes: ReadonlyArray<string>): FreshIds => {
   let next = 0;
+  let missing: DomainProblem | undefined;
   return {
     take: (provider) => {
       const suffix = suffixes[next];
       next += 1;
       const id = `${provider}|${suffix ?? ''}`;
-      if (suffix === undefined || !isProviderIdentity(id)) {
-        throw new Error(`command needs fresh id #${next} for ${provider}, got ${String(suffix)}`);
-      }
-      return id;
+      if (suffix !== undefined && isProviderIdentity(id)) return id;
+      missing ??= problem(
+        'internal-error',
+        `command needs fresh id #${next} for ${provider}, got ${String(suffix)}`,
+      );
+      // Never recorded: `checked` answers the problem instead of the decision that took it.
+      return id as ProviderIdentity;
     },
+    checked: (decision) => (missing === undefined ? decision : E.left(missing)),
   };
 };
 

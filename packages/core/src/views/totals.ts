@@ -1,5 +1,6 @@
-import { type Line, unitsOf, variantIdOf } from '../basket/line';
+import { type Line, unitsOf } from '../basket/line';
 import { allLines, type BasketVoucher, type ExistingBasket, type ProviderBasketState } from '../basket/state';
+import { voucherMatches } from '../basket/vouchers';
 import type { CatalogDiscount } from '../catalog';
 import type { DeliveryMethod } from '../values/delivery';
 
@@ -73,7 +74,7 @@ const applyCapped = (
 export const voucherPriceFor = (line: Line, vouchers: ReadonlyArray<BasketVoucher>): number | undefined => {
   let lowest: number | undefined;
   for (const v of vouchers) {
-    if (v.productId === line.productId && v.variantId === variantIdOf(line))
+    if (voucherMatches(v, line))
       lowest = lowest === undefined ? v.voucherPrice : Math.min(lowest, v.voucherPrice);
   }
   return lowest;

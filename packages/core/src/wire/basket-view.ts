@@ -1,7 +1,7 @@
 import { requiredFields } from '../basket/customer-details';
 import { crossSoldOrphans, expiredProviderBaskets, providerBasketExpires } from '../basket/decide-expiry';
-import { variantIdOf } from '../basket/line';
 import { allLines, type BasketVoucher, type ExistingBasket } from '../basket/state';
+import { voucherMatches } from '../basket/vouchers';
 import type { Instant } from '../primitives/instant';
 import { type Currency, fromMinorUnits, type Money } from '../primitives/money';
 import type { Uuid } from '../primitives/scalars';
@@ -28,9 +28,7 @@ export const visibleBasket = (state: ExistingBasket, now: Instant): ExistingBask
       return lines.length === 0 ? [] : [{ ...pb, lines }];
     });
   const lines = providerBaskets.flatMap((pb) => pb.lines);
-  const vouchers = state.vouchers.filter((v) =>
-    lines.some((l) => l.productId === v.productId && variantIdOf(l) === v.variantId),
-  );
+  const vouchers = state.vouchers.filter((v) => lines.some((line) => voucherMatches(v, line)));
   return { ...state, providerBaskets, vouchers };
 };
 
@@ -61,9 +59,7 @@ const providerBasketView = (state: ExistingBasket, pricing: ProviderBasketPricin
 
 /** A voucher with its per-unit prices (C-7.11): those of the first line it matches. */
 const voucherView = (state: ExistingBasket, voucher: BasketVoucher): Voucher => {
-  const line = allLines(state).find(
-    (l) => l.productId === voucher.productId && variantIdOf(l) === voucher.variantId,
-  );
+  const line = allLines(state).find((line) => voucherMatches(voucher, line));
   const original = line === undefined ? voucher.voucherPrice : (unitPriceOf(line) ?? voucher.voucherPrice);
   return {
     name: voucher.name,
