@@ -8,7 +8,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
-const root = resolve(import.meta.dirname, '..');
+// The repository to check: this one, or the directory given (the script's own tests use a fixture).
+const root = resolve(process.argv[2] ?? resolve(import.meta.dirname, '..'));
 const packagesDir = join(root, 'packages');
 
 /** Folder cycles known to exist and being removed by other work: printed, not failed on. */
