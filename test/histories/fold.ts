@@ -1,16 +1,20 @@
 import {
   Basket,
-  BasketEvent,
+  type BasketEvent,
+  basketEventSchema,
   basketView,
   evolveBasket,
   exists,
   Instant,
   initialBasketState,
+  readStoredEvent,
 } from '@basket/core';
 
 export type StoredEvent = {
   readonly version: number;
   readonly type: string;
+  /** The schema version of `data`, as the storage returns it: absent means 1. */
+  readonly schemaVersion?: number;
   readonly data: Record<string, unknown>;
   readonly recorded: string;
 };
@@ -27,11 +31,17 @@ export type RecordedHistory = {
   readonly views: ReadonlyArray<RecordedView>;
 };
 
-/** Decodes a stored event the way the app reads it back: its type beside its data. */
+/** Decodes a stored event the way the app reads it back: through the upcasters of its schema version. */
 const decode = (stored: StoredEvent): BasketEvent => {
-  const decoded = BasketEvent.decode({ ...stored.data, type: stored.type });
-  if (decoded._tag === 'Left') throw new Error(`event ${stored.version} (${stored.type}) does not decode`);
-  return decoded.right;
+  const read = readStoredEvent(basketEventSchema, {
+    type: stored.type,
+    schemaVersion: stored.schemaVersion ?? 1,
+    data: stored.data,
+  });
+  if (read._tag === 'Left') {
+    throw new Error(`event ${stored.version} (${stored.type}) does not decode: ${read.left.detail}`);
+  }
+  return read.right;
 };
 
 /** Folds the history event by event and encodes the basket view after each one. */

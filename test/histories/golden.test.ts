@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { basketEventVersions } from '@basket/core';
 import { describe, expect, it } from 'vitest';
 import { foldViews, type RecordedHistory } from './fold';
 
@@ -20,6 +21,14 @@ describe('recorded event histories still load and give the views recorded with t
       expect(types).toContain(type);
     }
     expect(histories.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('the recordings hold events of an older schema version, so they are read through the upcasters', () => {
+    const current = new Map<string, number>(Object.entries(basketEventVersions));
+    const older = histories.flatMap((h) =>
+      h.events.filter((e) => (e.schemaVersion ?? 1) < (current.get(e.type) ?? 1)),
+    );
+    expect(older.map((e) => e.type)).toContain('VoucherRemoved');
   });
 
   it.each(histories.map((h) => [h.name, h] as const))('%s', (_name, history) => {

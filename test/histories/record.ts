@@ -27,7 +27,11 @@ const directory = resolve(import.meta.dirname, '../fixtures/histories');
 const record = async (w: World, name: string, basketId: string): Promise<void> => {
   await w.app.drain();
   const stored = await w.storage.events.readStream(basketStream(basketId), 0);
-  const events = stored.map(({ version, type, data, recorded }) => ({ version, type, data, recorded }));
+  const events = stored.map(({ version, type, schemaVersion, data, recorded }) =>
+    schemaVersion === undefined
+      ? { version, type, data, recorded }
+      : { version, type, schemaVersion, data, recorded },
+  );
   const at = w.clock.now();
   const history: RecordedHistory = { name, basketId, at, events, views: [] };
   const recorded: RecordedHistory = { ...history, views: foldViews(history) };

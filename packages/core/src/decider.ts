@@ -1,5 +1,5 @@
 import type { Either } from 'fp-ts/Either';
-import type { ProblemCode } from './wire';
+import type { ProblemCode } from './primitives/problem-code';
 
 /** A business refusal: never thrown, always returned (contract C-3.3, C-8.1, C-3.2 409s). */
 export type DomainProblem = { readonly code: ProblemCode; readonly detail: string };

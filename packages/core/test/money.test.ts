@@ -20,7 +20,7 @@ import {
   sum,
   times,
   zero,
-} from '../src/money';
+} from '../src/primitives/money';
 
 const GBP: Currency = { code: 'GBP', precision: 2 };
 const JPY: Currency = { code: 'JPY', precision: 0 };

@@ -41,6 +41,8 @@ export const events = async (config: ServerConfig, basketId: string): Promise<nu
       const line = {
         version: event.version,
         type: event.type,
+        // As stored: the data of an older schema version is shown as written (the API upcasts it).
+        ...(event.schemaVersion === undefined ? {} : { schemaVersion: event.schemaVersion }),
         recorded: event.recorded,
         data: redacted(event.data),
       };

@@ -72,6 +72,10 @@ const append = (state: MemoryState, streamAppend: StreamAppend, at: string): num
       version: stream.length + 1,
       type: event.type,
       data: copy(event.data),
+      // Absent means 1 (NewEvent): kept only above.
+      ...(event.schemaVersion !== undefined && event.schemaVersion > 1
+        ? { schemaVersion: event.schemaVersion }
+        : {}),
       recorded,
     };
     stream.push(stored);

@@ -34,6 +34,7 @@ export const commitDocument = (t: Tables, commit: Commit, locked: string | undef
       version: a.expectedVersion + i + 1,
       type: event.type,
       data: event.data,
+      schemaVersion: event.schemaVersion,
     })),
   );
   const { accept, completion, holds, idempotency, snapshot } = commit;

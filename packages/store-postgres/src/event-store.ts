@@ -4,17 +4,22 @@ import type { Tables } from './names';
 import { instant, int, jsonObject, jsonParam, text } from './values';
 
 /** The columns of a recorded event, and a stream's events after a version ($1 stream, $2 version, $3 limit). */
-export const eventColumns = 'version, type, data, recorded';
+export const eventColumns = 'version, type, data, recorded, schema_version';
 export const eventsAfterSql = (t: Tables): string =>
   `SELECT ${eventColumns} FROM ${t.events} WHERE stream_id = $1 AND version > $2 ORDER BY version LIMIT $3`;
 
-export const recordedOf = (streamId: StreamId, row: Row): RecordedEvent => ({
-  streamId,
-  version: int(row, 'version'),
-  type: text(row, 'type'),
-  data: jsonObject(row, 'data'),
-  recorded: instant(row, 'recorded'),
-});
+export const recordedOf = (streamId: StreamId, row: Row): RecordedEvent => {
+  const schemaVersion = int(row, 'schema_version');
+  return {
+    streamId,
+    version: int(row, 'version'),
+    type: text(row, 'type'),
+    data: jsonObject(row, 'data'),
+    // Absent means 1 (NewEvent): returned only above.
+    ...(schemaVersion > 1 ? { schemaVersion } : {}),
+    recorded: instant(row, 'recorded'),
+  };
+};
 
 /** A stream's latest snapshot ($1 stream), and the events after it ($1 stream). */
 export const snapshotSql = (t: Tables): string =>

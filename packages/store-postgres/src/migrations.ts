@@ -161,6 +161,16 @@ export const migrations: ReadonlyArray<Migration> = [
   },
   {
     version: 7,
+    name: 'each event carries the schema version of its data',
+    // Rows written before have version 1, the default: the app reads every version through core's
+    // upcasters (docs/architecture.md, "Events as a storage contract"). Adding a column with a
+    // constant default rewrites no row.
+    sql: (t) => `
+      ALTER TABLE ${t.events} ADD COLUMN schema_version integer NOT NULL DEFAULT 1 CHECK (schema_version > 0);
+    `,
+  },
+  {
+    version: 8,
     name: "replace a holder's holds in one statement",
     // holds.ts calls it with the holder's wanted rows (one per resource) and the advisory lock keys it
     // computes (lockClass.holder = 3, lockClass.resource = 4): what took seven round trips takes one.
@@ -224,7 +234,7 @@ export const migrations: ReadonlyArray<Migration> = [
     `,
   },
   {
-    version: 8,
+    version: 9,
     name: 'a commit written by one function call',
     // unit-of-work.ts sends a commit as one JSON document (see commitDocument there) and this
     // function writes it all, in the order the statements ran before: stream locks (lockClass.stream
@@ -273,8 +283,9 @@ export const migrations: ReadonlyArray<Migration> = [
               'expected', check_row.expected, 'actual', actual));
           END IF;
         END LOOP;
-        INSERT INTO ${t.events} (stream_id, version, type, data, recorded)
-          SELECT e->>'streamId', (e->>'version')::integer, e->>'type', e->'data', v_at
+        INSERT INTO ${t.events} (stream_id, version, type, data, recorded, schema_version)
+          SELECT e->>'streamId', (e->>'version')::integer, e->>'type', e->'data', v_at,
+                 coalesce((e->>'schemaVersion')::integer, 1)
             FROM jsonb_array_elements(p->'events') WITH ORDINALITY AS u(e, n) ORDER BY n;
         IF a IS NOT NULL THEN
           WITH accepted AS (

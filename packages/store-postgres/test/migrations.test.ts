@@ -61,4 +61,29 @@ describe('migrations on PGlite', () => {
     expect(row?.version).toBe(latest);
     expect(await migrate(database.db, schema)).toEqual([]);
   });
+
+  it('7: events written before schema versions read back as version 1; later ones keep theirs', async () => {
+    const schema = freshSchema();
+    const storage = await database.storage(schema);
+    // The schema as it was at version 6, with an event written by that version's code.
+    await database.db.query(`ALTER TABLE ${schema}.events DROP COLUMN schema_version`);
+    await database.db.query(`DELETE FROM ${schema}.schema_migrations WHERE version = 7`);
+    await database.db.query(
+      `INSERT INTO ${schema}.events (stream_id, version, type, data, recorded)
+        VALUES ('basket-old', 1, 'VoucherRemoved', '{"code":"SHIRT10"}', now())`,
+    );
+    expect(await migrate(database.db, schema)).toEqual([7]);
+    const [old] = await storage.events.readStream('basket-old');
+    expect(old?.schemaVersion).toBeUndefined();
+    expect(old?.data).toEqual({ code: 'SHIRT10' });
+    const committed = await storage.unitOfWork.commit({
+      streamId: 'basket-new',
+      expectedVersion: 0,
+      events: [{ type: 'VoucherRemoved', data: { voucherCode: 'SHIRT10' }, schemaVersion: 2 }],
+      at: new Date().toISOString(),
+    });
+    expect(committed._tag).toBe('Committed');
+    const [current] = await storage.events.readStream('basket-new');
+    expect(current?.schemaVersion).toBe(2);
+  });
 });

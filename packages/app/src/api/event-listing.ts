@@ -1,4 +1,6 @@
-import type { FieldError } from '@basket/core';
+import { basketEventSchema, type FieldError, upcastStoredEvent } from '@basket/core';
+import * as E from 'fp-ts/Either';
+import { toJsonObject } from '../json';
 import { basketStream, type EventStore, type RecordedEvent } from '../ports/event-store';
 import type { Json, JsonObject } from '../ports/json';
 
@@ -29,10 +31,18 @@ const redactDetail = (detail: Json): Json =>
     ? { ...detail, value: REDACTED }
     : detail;
 
+/** An event's data in its type's current shape: events of older schema versions go through the upcasters. */
+const currentData = (event: RecordedEvent): JsonObject => {
+  const stored = { type: event.type, schemaVersion: event.schemaVersion ?? 1, data: event.data };
+  const upcast = upcastStoredEvent(basketEventSchema, stored);
+  return E.isRight(upcast) ? toJsonObject(upcast.right.data) : event.data;
+};
+
 /** An event's data with customer detail values redacted: they are stored, but never shown (C-7.12). */
 const redact = (event: RecordedEvent): JsonObject => {
-  const details = event.data.customerDetails;
-  return Array.isArray(details) ? { ...event.data, customerDetails: details.map(redactDetail) } : event.data;
+  const data = currentData(event);
+  const details = data.customerDetails;
+  return Array.isArray(details) ? { ...data, customerDetails: details.map(redactDetail) } : data;
 };
 
 /**

@@ -4,7 +4,12 @@ export type StreamId = string;
 export const basketStream = (basketId: string): StreamId => `basket-${basketId}`;
 export const paymentIntentStream = (paymentIntentId: string): StreamId => `payment-intent-${paymentIntentId}`;
 
-export type NewEvent = { readonly type: string; readonly data: JsonObject };
+/**
+ * `schemaVersion`: the version of the event type's stored shape that `data` is in (core's event
+ * schemas, upcast on read). Absent means 1, the version of every event written before versions
+ * existed, so a store keeps it only when it is above 1 and returns it only then.
+ */
+export type NewEvent = { readonly type: string; readonly data: JsonObject; readonly schemaVersion?: number };
 
 export type RecordedEvent = {
   readonly streamId: StreamId;
@@ -12,6 +17,8 @@ export type RecordedEvent = {
   readonly version: number;
   readonly type: string;
   readonly data: JsonObject;
+  /** The schema version of `data`; absent means 1 (see NewEvent). */
+  readonly schemaVersion?: number;
   /** ISO 8601 UTC with milliseconds. */
   readonly recorded: string;
 };

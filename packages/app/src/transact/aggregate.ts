@@ -1,14 +1,16 @@
 import {
-  BasketEvent,
+  type BasketEvent,
   type BasketFacts,
   BasketState,
   basketDecider,
+  basketEventSchema,
   type Decider,
   type DomainProblem,
-  PaymentIntentEvent,
+  type PaymentIntentEvent,
   type PaymentIntentFacts,
   type PaymentIntentState,
   paymentIntentDecider,
+  paymentIntentEventSchema,
 } from '@basket/core';
 import type { Either } from 'fp-ts/Either';
 import * as E from 'fp-ts/Either';
@@ -61,8 +63,8 @@ export const basketAggregate: Aggregate<
 > = {
   decider: basketDecider,
   streamOf: basketStream,
-  decodeEvent: fromRecorded(BasketEvent),
-  encodeEvent: toNewEvent(BasketEvent),
+  decodeEvent: fromRecorded(basketEventSchema),
+  encodeEvent: toNewEvent(basketEventSchema),
   snapshots: {
     schema: BASKET_SNAPSHOT_SCHEMA,
     encode: (state) => toJsonObject(BasketState.encode(state)),
@@ -81,8 +83,8 @@ export const intentAggregate: Aggregate<
 > = {
   decider: paymentIntentDecider,
   streamOf: paymentIntentStream,
-  decodeEvent: fromRecorded(PaymentIntentEvent),
-  encodeEvent: toNewEvent(PaymentIntentEvent),
+  decodeEvent: fromRecorded(paymentIntentEventSchema),
+  encodeEvent: toNewEvent(paymentIntentEventSchema),
 };
 
 /**

@@ -1,12 +1,9 @@
 import * as t from 'io-ts';
-import { CurrencyC } from '../money';
-import {
-  CustomerDetailFieldValue,
-  DeliveryMethodSelection,
-  Instant,
-  NonEmptyString,
-  ProviderIdentity,
-} from '../wire';
+import { Instant } from '../primitives/instant';
+import { CurrencyC } from '../primitives/money';
+import { NonEmptyString, ProviderIdentity } from '../primitives/scalars';
+import { CustomerDetailFieldValue } from '../values/customer-details';
+import { DeliveryMethodSelection } from '../values/delivery';
 
 /**
  * Every basket command says when it happens (`at`) and brings the fresh id suffixes it may need for
@@ -118,19 +115,3 @@ export const BasketCommand = t.union(
 export type BasketCommand = t.TypeOf<typeof BasketCommand>;
 export type BasketCommandType = BasketCommand['type'];
 export type BasketCommandOf<T extends BasketCommandType> = Extract<BasketCommand, { type: T }>;
-
-/** Commands a customer sends through the interface (the rest come from the payment saga or a sweeper). */
-export const customerCommandTypes = [
-  'DeleteBasket',
-  'AssignContact',
-  'AddProduct',
-  'SelectSeats',
-  'SelectTimeSlot',
-  'DeleteLineItem',
-  'UpdateTimeSlotLine',
-  'UpdateLineItemQuantity',
-  'SetDeliveryMethod',
-  'SetCustomerDetails',
-  'AddVoucher',
-  'RemoveVoucher',
-] as const satisfies ReadonlyArray<BasketCommandType>;

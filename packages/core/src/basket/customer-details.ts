@@ -1,5 +1,5 @@
-import type { CustomerDetailFieldType } from '../wire';
-import { CustomerDetailFieldTypes, CustomerDetailFieldValue } from '../wire';
+import type { CustomerDetailFieldType } from '../values/customer-details';
+import { CustomerDetailFieldTypes, CustomerDetailFieldValue } from '../values/customer-details';
 
 /** A stored customer detail always has a value: sending a field without one clears it (C-7.12). */
 export const StoredCustomerDetailValue = CustomerDetailFieldValue;

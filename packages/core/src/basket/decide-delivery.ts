@@ -1,7 +1,7 @@
 import type { DomainProblem } from '../decider';
 import { problem } from '../decider';
-import { isBefore } from '../time';
-import type { DeliveryMethodSelection } from '../wire';
+import { isBefore } from '../primitives/time';
+import type { DeliveryMethodSelection } from '../values/delivery';
 import type { BasketCommandOf } from './commands';
 import type { Decision } from './decide-support';
 import { accept, refuse, unchanged } from './decide-support';

@@ -1,11 +1,12 @@
 import { fold } from '../decider';
-import { addMinutes } from '../time';
-import type { Instant, ProviderIdentity } from '../wire';
+import type { Instant } from '../primitives/instant';
+import type { ProviderIdentity } from '../primitives/scalars';
+import { addMinutes } from '../primitives/time';
 import type { BasketEvent } from './events';
 import { evolveBasket } from './evolve';
-import { variantIdOf } from './line';
 import type { BasketState, ExistingBasket, ProviderBasketState } from './state';
-import { allLines, exists } from './state';
+import { exists } from './state';
+import { orphanedVoucherEvents } from './vouchers';
 
 const expiresByProviderBasket = new WeakMap<ProviderBasketState, Instant>();
 
@@ -46,15 +47,6 @@ export const expiredProviderBaskets = (
     }
   }
   return expired ?? none;
-};
-
-/** Vouchers of the basket that no line matches any more (C-7.11: they are dropped). */
-export const orphanedVoucherEvents = (state: BasketState, at: Instant): ReadonlyArray<BasketEvent> => {
-  if (!holdsCanExpire(state) || state.vouchers.length === 0) return [];
-  const lines = allLines(state);
-  return state.vouchers
-    .filter((v) => !lines.some((l) => l.productId === v.productId && variantIdOf(l) === v.variantId))
-    .map((v) => ({ type: 'VoucherRemoved', at, code: v.code, reason: 'no-matching-line' }));
 };
 
 export type LineRef = { readonly providerBasketId: ProviderIdentity; readonly lineItemId: ProviderIdentity };

@@ -1,6 +1,5 @@
 import * as E from 'fp-ts/Either';
 import { problem } from '../decider';
-import { lineResources, unitsHeld } from '../inventory/holds';
 import { availableOf } from '../inventory/resources';
 import type { BasketCommandOf } from './commands';
 import { removeLineEvents } from './decide-removal';
@@ -16,26 +15,31 @@ import {
   unitsOfProduct,
 } from './decide-support';
 import type { BasketFacts } from './facts';
-import type { QuantityLine } from './line';
+import { lineResources, unitsHeld } from './holds';
+import type { Line, QuantityLine } from './line';
 import type { ExistingBasket } from './state';
 import { allLines, findLine } from './state';
 
 type LineCommand = BasketCommandOf<'DeleteLineItem' | 'UpdateTimeSlotLine' | 'UpdateLineItemQuantity'>;
 
-/** The command's line (the guards made sure it exists in the named provider basket, C-1.7). */
-const lineOf = (command: LineCommand, state: ExistingBasket) => {
+/** The command's line; the guards refuse a missing one first (C-1.7), so this answer is a safety net. */
+const withLineOf = (
+  command: LineCommand,
+  state: ExistingBasket,
+  decide: (found: { readonly line: Line }) => Decision,
+): Decision => {
   const found = findLine(state, command.lineItemId);
-  if (!found || found.providerBasket.id !== command.providerBasketId) {
-    throw new Error(`line ${command.lineItemId} of ${command.providerBasketId} should have been refused`);
-  }
-  return found;
+  return found && found.providerBasket.id === command.providerBasketId
+    ? decide(found)
+    : refuse('line-item-not-found', `no line item ${command.lineItemId} in ${command.providerBasketId}`);
 };
 
 /** deleteLineItem: the line and those cross-sold from it go (C-7.4); tidying closes an empty provider basket. */
 export const decideDeleteLineItem = (
   command: BasketCommandOf<'DeleteLineItem'>,
   state: ExistingBasket,
-): Decision => accept(removeLineEvents(state, lineOf(command, state).line.id, 'deleted', command.at));
+): Decision =>
+  withLineOf(command, state, ({ line }) => accept(removeLineEvents(state, line.id, 'deleted', command.at)));
 
 /** A new quantity for a line under the rules of adding (C-7.3a): limit per product, then capacity. */
 const changeQuantity = (
@@ -90,22 +94,22 @@ export const decideUpdateTimeSlotLine = (
   command: BasketCommandOf<'UpdateTimeSlotLine'>,
   state: ExistingBasket,
   facts: BasketFacts,
-): Decision => {
-  const { line } = lineOf(command, state);
-  if (line.type !== 'TimeSlot') return refuse('wrong-product-type', `line ${line.id} is a ${line.type} line`);
-  if (command.quantity === undefined) return unchanged;
-  return changeQuantity(command, state, facts, line, command.quantity);
-};
+): Decision =>
+  withLineOf(command, state, ({ line }) => {
+    if (line.type !== 'TimeSlot')
+      return refuse('wrong-product-type', `line ${line.id} is a ${line.type} line`);
+    if (command.quantity === undefined) return unchanged;
+    return changeQuantity(command, state, facts, line, command.quantity);
+  });
 
 /** updateLineItemQuantity (C-7.7): Ticketing lines change through selectSeats. */
 export const decideUpdateLineItemQuantity = (
   command: BasketCommandOf<'UpdateLineItemQuantity'>,
   state: ExistingBasket,
   facts: BasketFacts,
-): Decision => {
-  const { line } = lineOf(command, state);
-  if (line.type === 'Ticketing') {
-    return E.left(problem('wrong-product-type', `line ${line.id} holds tickets: select seats instead`));
-  }
-  return changeQuantity(command, state, facts, line, command.quantity);
-};
+): Decision =>
+  withLineOf(command, state, ({ line }) =>
+    line.type === 'Ticketing'
+      ? E.left(problem('wrong-product-type', `line ${line.id} holds tickets: select seats instead`))
+      : changeQuantity(command, state, facts, line, command.quantity),
+  );

@@ -9,9 +9,9 @@ import type {
 import type { DomainProblem } from '../decider';
 import { problem } from '../decider';
 import { availableOf, stockResource } from '../inventory/resources';
-import { fromMinorUnits } from '../money';
-import { omitUndefined } from '../omit-undefined';
-import type { ProviderIdentity } from '../wire';
+import { fromMinorUnits } from '../primitives/money';
+import { omitUndefined } from '../primitives/omit-undefined';
+import type { ProviderIdentity } from '../primitives/scalars';
 import type { BasketCommandOf } from './commands';
 import type { Decision } from './decide-support';
 import {
@@ -244,13 +244,15 @@ const addLine = (
   const target = providerBasketFor(state, entry.provider, ids, command.at);
   if (E.isLeft(target)) return target;
   const { providerBasketId, opening } = target.right;
-  return accept([
-    ...opening,
-    {
-      type: 'LineItemAdded',
-      at: command.at,
-      providerBasketId,
-      line: newLine(ids.take(entry.provider.id), item, command, crossSell, state),
-    },
-  ]);
+  return ids.checked(
+    accept([
+      ...opening,
+      {
+        type: 'LineItemAdded',
+        at: command.at,
+        providerBasketId,
+        line: newLine(ids.take(entry.provider.id), item, command, crossSell, state),
+      },
+    ]),
+  );
 };

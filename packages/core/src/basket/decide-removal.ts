@@ -1,10 +1,11 @@
-import { fold } from '../decider';
-import type { Instant } from '../wire';
-import { orphanedVoucherEvents } from './decide-expiry';
+import * as E from 'fp-ts/Either';
+import type { Instant } from '../primitives/instant';
+import type { Decision } from './decide-support';
 import type { BasketEvent } from './events';
-import { evolveBasket } from './evolve';
 import type { ExistingBasket } from './state';
 import { allLines, findLine } from './state';
+import { foldInTable } from './table-check';
+import { orphanedVoucherEvents } from './vouchers';
 
 type RemovalReason = 'deleted' | 'replaced';
 
@@ -46,21 +47,23 @@ export const removeLineEvents = (
 
 /**
  * What a change to lines implies once its events are applied: a provider basket left without lines
- * closes (C-7.2) and a voucher left without a matching line is dropped (C-7.11). Returns the
- * command's events followed by those.
+ * closes (C-7.2) and a voucher left without a matching line is dropped (C-7.11). Answers the
+ * command's events followed by those, or the table's problem when the events break it.
  */
 export const withTidying = (
   state: ExistingBasket,
   events: ReadonlyArray<BasketEvent>,
   at: Instant,
-): ReadonlyArray<BasketEvent> => {
-  const after = fold(evolveBasket, state, events);
-  if (after.status !== 'open') return events;
-  const closed: ReadonlyArray<BasketEvent> = after.providerBaskets
-    .filter((pb) => pb.lines.length === 0)
-    .map((pb) => ({ type: 'ProviderBasketClosed', at, providerBasketId: pb.id }));
-  return [...events, ...closed, ...orphanedVoucherEvents(fold(evolveBasket, after, closed), at)];
-};
+): Decision =>
+  E.flatMap(foldInTable(state, events), (after) => {
+    if (after.status !== 'open') return E.right(events);
+    const closed: ReadonlyArray<BasketEvent> = after.providerBaskets
+      .filter((pb) => pb.lines.length === 0)
+      .map((pb) => ({ type: 'ProviderBasketClosed', at, providerBasketId: pb.id }));
+    return E.flatMap(foldInTable(after, closed), (tidied) =>
+      E.right([...events, ...closed, ...orphanedVoucherEvents(tidied, at)]),
+    );
+  });
 
 /** `removeLineEvents` for several lines, each line removed once. */
 export const removeLinesEvents = (

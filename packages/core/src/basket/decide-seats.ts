@@ -7,8 +7,8 @@ import { problem } from '../decider';
 import { availableOf, seatResource } from '../inventory/resources';
 import { seatMapOf } from '../inventory/seat-map';
 import { chooseSeats } from '../inventory/seat-search';
-import { fromMinorUnits } from '../money';
-import type { Ticket } from '../wire';
+import { fromMinorUnits } from '../primitives/money';
+import type { Ticket } from '../values/ticketing';
 import type { BasketCommandOf } from './commands';
 import type { Decision, FreshIds } from './decide-support';
 import {
@@ -185,46 +185,50 @@ const ticketLine = (
   const provider = entry.provider.id;
   const existing = existingLine(state, product.id);
   if (existing) {
-    return pipe(
-      traverse(rated, (r) => ticketOf(r, existing.line.tickets, ids, provider, state)),
-      E.map((tickets) => [
-        {
-          type: 'TicketsReplaced',
-          at: command.at,
-          providerBasketId: existing.providerBasketId,
-          lineItemId: existing.line.id,
-          tickets,
-        },
-      ]),
+    return ids.checked(
+      pipe(
+        traverse(rated, (r) => ticketOf(r, existing.line.tickets, ids, provider, state)),
+        E.map((tickets) => [
+          {
+            type: 'TicketsReplaced',
+            at: command.at,
+            providerBasketId: existing.providerBasketId,
+            lineItemId: existing.line.id,
+            tickets,
+          },
+        ]),
+      ),
     );
   }
   const lineLimit = lineLimitRefusal(state, 1);
   if (lineLimit) return E.left(lineLimit);
-  return pipe(
-    providerBasketFor(state, entry.provider, ids, command.at),
-    E.flatMap(({ providerBasketId, opening }) => {
-      const id = ids.take(provider);
-      return pipe(
-        traverse(rated, (r) => ticketOf(r, [], ids, provider, state)),
-        E.flatMap((tickets) =>
-          accept([
-            ...opening,
-            {
-              type: 'LineItemAdded',
-              at: command.at,
-              providerBasketId,
-              line: {
-                type: 'Ticketing',
-                id,
-                productId: product.id,
-                deliveryMethodIdOptions: product.deliveryMethodIdOptions,
-                tickets,
-                sportsMatch: product.sportsMatch,
+  return ids.checked(
+    pipe(
+      providerBasketFor(state, entry.provider, ids, command.at),
+      E.flatMap(({ providerBasketId, opening }) => {
+        const id = ids.take(provider);
+        return pipe(
+          traverse(rated, (r) => ticketOf(r, [], ids, provider, state)),
+          E.flatMap((tickets) =>
+            accept([
+              ...opening,
+              {
+                type: 'LineItemAdded',
+                at: command.at,
+                providerBasketId,
+                line: {
+                  type: 'Ticketing',
+                  id,
+                  productId: product.id,
+                  deliveryMethodIdOptions: product.deliveryMethodIdOptions,
+                  tickets,
+                  sportsMatch: product.sportsMatch,
+                },
               },
-            },
-          ]),
-        ),
-      );
-    }),
+            ]),
+          ),
+        );
+      }),
+    ),
   );
 };

@@ -3,10 +3,12 @@ import * as E from 'fp-ts/Either';
 import type { CatalogDeliveryMethod, CatalogProductEntry, CatalogProvider } from '../catalog';
 import type { DomainProblem } from '../decider';
 import { problem } from '../decider';
-import type { Currency } from '../money';
-import { fromMinorUnits } from '../money';
-import type { DeliveryMethod, Instant, ProviderIdentity } from '../wire';
-import { isProviderIdentity, providerOf } from '../wire';
+import type { Instant } from '../primitives/instant';
+import type { Currency } from '../primitives/money';
+import { fromMinorUnits } from '../primitives/money';
+import type { ProviderIdentity } from '../primitives/scalars';
+import { isProviderIdentity, providerOf } from '../primitives/scalars';
+import type { DeliveryMethod } from '../values/delivery';
 import type { BasketCommand } from './commands';
 import type { BasketEvent } from './events';
 import type { BasketFacts } from './facts';
@@ -28,22 +30,32 @@ export const MAX_PROVIDER_BASKETS = 10;
 
 /**
  * The command's fresh id suffixes, handed out in order as `<provider>|<suffix>`. Running out, or a
- * suffix that does not make a ProviderIdentity, is a bug of the caller (see `freshIdsNeeded`).
+ * suffix that does not make a ProviderIdentity, is a bug of the caller (see `freshIdsNeeded`): the
+ * decision that took such an id answers `internal-error` through `checked`, never records it.
  */
-export type FreshIds = { readonly take: (provider: string) => ProviderIdentity };
+export type FreshIds = {
+  readonly take: (provider: string) => ProviderIdentity;
+  /** `decision`, unless an id was missing: then the problem of the first one missing. */
+  readonly checked: (decision: Decision) => Decision;
+};
 
 export const freshIdSupply = (suffixes: ReadonlyArray<string>): FreshIds => {
   let next = 0;
+  let missing: DomainProblem | undefined;
   return {
     take: (provider) => {
       const suffix = suffixes[next];
       next += 1;
       const id = `${provider}|${suffix ?? ''}`;
-      if (suffix === undefined || !isProviderIdentity(id)) {
-        throw new Error(`command needs fresh id #${next} for ${provider}, got ${String(suffix)}`);
-      }
-      return id;
+      if (suffix !== undefined && isProviderIdentity(id)) return id;
+      missing ??= problem(
+        'internal-error',
+        `command needs fresh id #${next} for ${provider}, got ${String(suffix)}`,
+      );
+      // Never recorded: `checked` answers the problem instead of the decision that took it.
+      return id as ProviderIdentity;
     },
+    checked: (decision) => (missing === undefined ? decision : E.left(missing)),
   };
 };
 

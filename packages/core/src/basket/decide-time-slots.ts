@@ -5,7 +5,7 @@ import type { CatalogProductEntry, CatalogTimeSlotProduct, CatalogTimeSlotRate }
 import type { DomainProblem } from '../decider';
 import { problem } from '../decider';
 import { availableOf, slotResource } from '../inventory/resources';
-import { fromMinorUnits } from '../money';
+import { fromMinorUnits } from '../primitives/money';
 import type { BasketCommandOf } from './commands';
 import { removeLinesEvents } from './decide-removal';
 import type { Decision } from './decide-support';
@@ -105,31 +105,33 @@ const replaceLines = (
     'replaced',
     command.at,
   );
-  return pipe(
-    providerBasketFor(state, entry.provider, ids, command.at),
-    E.map(({ providerBasketId, opening }) => [
-      ...opening,
-      ...removals,
-      ...rated.map(
-        ({ rate, quantity }): BasketEvent => ({
-          type: 'LineItemAdded',
-          at: command.at,
-          providerBasketId,
-          line: {
-            type: 'TimeSlot',
-            id: ids.take(entry.provider.id),
-            productId: product.id,
-            deliveryMethodIdOptions: product.deliveryMethodIdOptions,
-            quantity,
-            unitPrice: fromMinorUnits(state.currency, rate.price),
-            tariffId: rate.tariffId,
-            tariffName: rate.tariffName,
-            rateId: rate.id,
-            timeSlotId: command.timeSlotId,
-            productName: product.productName,
-          } satisfies TimeSlotLine,
-        }),
-      ),
-    ]),
+  return ids.checked(
+    pipe(
+      providerBasketFor(state, entry.provider, ids, command.at),
+      E.map(({ providerBasketId, opening }) => [
+        ...opening,
+        ...removals,
+        ...rated.map(
+          ({ rate, quantity }): BasketEvent => ({
+            type: 'LineItemAdded',
+            at: command.at,
+            providerBasketId,
+            line: {
+              type: 'TimeSlot',
+              id: ids.take(entry.provider.id),
+              productId: product.id,
+              deliveryMethodIdOptions: product.deliveryMethodIdOptions,
+              quantity,
+              unitPrice: fromMinorUnits(state.currency, rate.price),
+              tariffId: rate.tariffId,
+              tariffName: rate.tariffName,
+              rateId: rate.id,
+              timeSlotId: command.timeSlotId,
+              productName: product.productName,
+            } satisfies TimeSlotLine,
+          }),
+        ),
+      ]),
+    ),
   );
 };

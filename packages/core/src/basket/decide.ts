@@ -1,13 +1,8 @@
 import * as E from 'fp-ts/Either';
 import { pipe } from 'fp-ts/function';
-import { fold } from '../decider';
 import type { BasketCommand } from './commands';
 import { decideSetDeliveryMethod } from './decide-delivery';
-import {
-  decideAddVoucher,
-  decideRemoveVoucher,
-  decideSetCustomerDetails,
-} from './decide-details-and-vouchers';
+import { decideSetCustomerDetails } from './decide-details';
 import { expiryEvents } from './decide-expiry';
 import {
   decideAssignContact,
@@ -25,11 +20,12 @@ import { decideSelectSeats } from './decide-seats';
 import type { Decision } from './decide-support';
 import { refuse, unchanged } from './decide-support';
 import { decideSelectTimeSlot } from './decide-time-slots';
-import { evolveBasket } from './evolve';
 import type { BasketFacts } from './facts';
 import { refusalOn } from './guards';
 import type { BasketState, ExistingBasket } from './state';
 import { exists } from './state';
+import { foldInTable, inTable } from './table-check';
+import { decideAddVoucher, decideRemoveVoucher } from './vouchers';
 
 /** The command's own decision on a basket that exists and passed the guards. */
 const decideOn = (command: BasketCommand, state: ExistingBasket, facts: BasketFacts): Decision => {
@@ -76,19 +72,27 @@ const decideOn = (command: BasketCommand, state: ExistingBasket, facts: BasketFa
 /**
  * Decides a basket command. Holds that ran out by the command's `at` go first (C-7.8: no decision
  * ever sees an expired hold): their `ProviderBasketExpired` events lead the answer, and the command
- * is decided on the state they leave. Then the guards (C-1.7's existence and state problems), then
- * the command's own rules; a change to lines closes provider baskets left empty (C-7.2) and drops
- * vouchers left without a matching line (C-7.11).
+ * is decided on the state they leave. Then the guards (C-1.7's existence and state problems, the
+ * status's from the transition table), then the command's own rules; a change to lines closes
+ * provider baskets left empty (C-7.2) and drops vouchers left without a matching line (C-7.11).
+ * Every answer is checked against the transition table, as the payment intent's is: an event it
+ * does not allow is the status's problem, never a thrown error.
  */
 export const decideBasket = (command: BasketCommand, state: BasketState, facts: BasketFacts): Decision => {
-  if (command.type === 'CreateBasket') return decideCreateBasket(command, state);
+  if (command.type === 'CreateBasket') {
+    return E.flatMap(decideCreateBasket(command, state), (events) => inTable(state, events));
+  }
   const expired = expiryEvents(state, command.at);
-  const current = fold(evolveBasket, state, expired);
-  if (!exists(current)) return refuse('basket-not-found', `no basket ${command.basketId}`);
-  const refusal = refusalOn(command, current);
-  if (refusal) return E.left(refusal);
   return pipe(
-    decideOn(command, current, facts),
-    E.map((events) => [...expired, ...withTidying(current, events, command.at)]),
+    foldInTable(state, expired),
+    E.flatMap((current) => {
+      const refusal = refusalOn(command, current);
+      if (refusal) return E.left(refusal);
+      if (!exists(current)) return refuse('basket-not-found', `no basket ${command.basketId}`);
+      return E.flatMap(decideOn(command, current, facts), (events) =>
+        withTidying(current, events, command.at),
+      );
+    }),
+    E.map((events) => [...expired, ...events]),
   );
 };

@@ -1,12 +1,10 @@
 import * as t from 'io-ts';
-import { CurrencyC } from '../money';
-import {
-  CustomerDetailFieldValue,
-  DeliveryMethodSelection,
-  Instant,
-  ProviderIdentity,
-  Ticket,
-} from '../wire';
+import { Instant } from '../primitives/instant';
+import { CurrencyC } from '../primitives/money';
+import { ProviderIdentity } from '../primitives/scalars';
+import { CustomerDetailFieldValue } from '../values/customer-details';
+import { DeliveryMethodSelection } from '../values/delivery';
+import { Ticket } from '../values/ticketing';
 import { Line } from './line';
 import { BasketVoucher, ProviderTerms } from './state';
 
@@ -57,8 +55,9 @@ export const CustomerDetailsSet = event('CustomerDetailsSet', {
   customerDetails: t.readonlyArray(CustomerDetailFieldValue),
 });
 export const VoucherAdded = event('VoucherAdded', { voucher: BasketVoucher });
+/** Version 2 (`voucherCode`, named as the commands name a voucher); version 1 had `code` (event-schema.ts). */
 export const VoucherRemoved = event('VoucherRemoved', {
-  code: t.string,
+  voucherCode: t.string,
   reason: t.keyof({ requested: null, 'no-matching-line': null }),
 });
 export const BasketLocked = event('BasketLocked', { paymentIntentId: t.string });

@@ -1,4 +1,4 @@
-import type { Instant } from '../wire';
+import type { Instant } from '../primitives/instant';
 import { mergeCustomerDetails } from './customer-details';
 import type { BasketEvent } from './events';
 import type { Line } from './line';
@@ -124,7 +124,7 @@ const applied = (state: ExistingBasket, event: BasketEvent): ExistingBasket => {
     case 'VoucherAdded':
       return { ...state, vouchers: [...state.vouchers, event.voucher] };
     case 'VoucherRemoved':
-      return { ...state, vouchers: state.vouchers.filter((v) => v.code !== event.code) };
+      return { ...state, vouchers: state.vouchers.filter((v) => v.code !== event.voucherCode) };
     case 'BasketLocked':
       return { ...state, activePaymentIntentId: event.paymentIntentId };
     case 'ProviderBasketConfirmed':

@@ -1,18 +1,44 @@
 import type { DomainProblem } from '../decider';
 import { problem } from '../decider';
-import type { Instant } from '../wire';
-import type { BasketCommand } from './commands';
-import { customerCommandTypes } from './commands';
+import type { Instant } from '../primitives/instant';
+import type { BasketCommand, BasketCommandType } from './commands';
 import { customerDetailsUnchanged, requiredFields } from './customer-details';
 import { afterExpiry } from './decide-expiry';
+import type { BasketEventType } from './events';
+import { commandMayRecord, commandTransitions, customerCommandTypes, statusProblems } from './machine';
 import type { BasketState, ExistingBasket, ProviderBasketState } from './state';
 import { exists } from './state';
+import { hasVoucher } from './vouchers';
 
 export { crossSoldOrphans, expiredProviderBaskets, providerBasketExpires } from './decide-expiry';
 
-const customerCommands: ReadonlySet<string> = new Set(customerCommandTypes);
+const customerCommands: ReadonlySet<BasketCommandType> = new Set(customerCommandTypes);
 
 export const isCustomerCommand = (command: BasketCommand): boolean => customerCommands.has(command.type);
+
+/** The problem of the basket's status (`statusProblems`, the one map), with what it is about. */
+export const statusProblem = (state: BasketState, basketId: string): DomainProblem | undefined => {
+  const code = statusProblems[state.status];
+  if (code === undefined) return undefined;
+  switch (state.status) {
+    case 'locked':
+      return problem(code, `payment intent ${state.activePaymentIntentId ?? ''} is active`);
+    case 'checkedOut':
+      return problem(code, 'the basket has been paid for');
+    default:
+      return problem(code, `no basket ${basketId}`);
+  }
+};
+
+/** Statuses in which the basket does not exist for any command: refused first (C-1.7). */
+const absent = (state: BasketState): boolean => statusProblems[state.status] === 'basket-not-found';
+
+/** The transition `command` asks of the table on `state`; a lock by the intent that holds the basket asks none. */
+const transitionAsked = (command: BasketCommand, state: ExistingBasket): BasketEventType | undefined => {
+  if (command.type !== 'LockForPayment') return commandTransitions[command.type];
+  const held = state.status === 'locked' && state.activePaymentIntentId === command.paymentIntentId;
+  return held ? undefined : 'BasketLocked';
+};
 
 /** The provider basket and line a command's path names must exist (C-1.7: 404 before 409). */
 const pathRefusal = (command: BasketCommand, state: ExistingBasket): DomainProblem | undefined => {
@@ -33,15 +59,15 @@ const pathRefusal = (command: BasketCommand, state: ExistingBasket): DomainProbl
   }
 };
 
-/** Locked baskets take only the payment saga's commands (C-8.3); paid ones take none (C-8.5). */
+/**
+ * A status whose row in the transition table does not let the command record what it asks is the
+ * status's problem (C-8.3: locked takes only the payment saga's commands; C-8.5: paid takes none).
+ */
 const statusRefusal = (command: BasketCommand, state: ExistingBasket): DomainProblem | undefined => {
-  const byCustomer = isCustomerCommand(command) || command.type === 'LockForPayment';
-  if (!byCustomer) return undefined;
-  if (state.status === 'checkedOut') return problem('basket-checked-out', 'the basket has been paid for');
-  if (state.status !== 'locked') return undefined;
-  if (command.type === 'LockForPayment' && command.paymentIntentId === state.activePaymentIntentId)
-    return undefined;
-  return problem('basket-locked', `payment intent ${state.activePaymentIntentId ?? ''} is active`);
+  const asked = transitionAsked(command, state);
+  return asked === undefined || commandMayRecord(state.status, asked)
+    ? undefined
+    : statusProblem(state, command.basketId);
 };
 
 /**
@@ -53,8 +79,7 @@ export const refusalOn = (command: BasketCommand, state: BasketState): DomainPro
   if (command.type === 'CreateBasket') {
     return exists(state) ? problem('validation-failed', `basket ${state.id} already exists`) : undefined;
   }
-  if (!exists(state) || state.status === 'deleted')
-    return problem('basket-not-found', `no basket ${command.basketId}`);
+  if (!exists(state) || absent(state)) return statusProblem(state, command.basketId);
   // C-1.7: for assign-contact, C-2.6's conflict stands in the ownership position, before the state.
   if (
     command.type === 'AssignContact' &&
@@ -81,9 +106,9 @@ export const nothingToChange = (command: BasketCommand, state: BasketState): boo
     case 'SetCustomerDetails':
       return customerDetailsUnchanged(state.customerDetails, command.customerDetails);
     case 'AddVoucher':
-      return state.vouchers.some((v) => v.code === command.voucherCode);
+      return hasVoucher(state, command.voucherCode);
     case 'RemoveVoucher':
-      return !state.vouchers.some((v) => v.code === command.voucherCode);
+      return !hasVoucher(state, command.voucherCode);
     default:
       return false;
   }
@@ -117,7 +142,7 @@ export const missingCustomerDetails = (state: ExistingBasket) => {
 /** createPaymentIntent's preconditions (C-8.1), judged once holds that ran out by `at` are gone. */
 export const paymentPreconditions = (state: BasketState, at: Instant): DomainProblem | undefined => {
   const current = afterExpiry(state, at);
-  if (!exists(current) || current.status === 'deleted') return problem('basket-not-found', 'no such basket');
+  if (!exists(current) || absent(current)) return problem('basket-not-found', 'no such basket');
   if (current.providerBaskets.every((pb) => pb.lines.length === 0)) {
     return problem('basket-empty', 'the basket has no line items');
   }

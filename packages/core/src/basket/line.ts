@@ -1,6 +1,8 @@
 import * as t from 'io-ts';
-import { MoneyC } from '../money';
-import { Instant, NonEmptyString, ProviderIdentity, SportsMatch, Ticket } from '../wire';
+import { Instant } from '../primitives/instant';
+import { MoneyC } from '../primitives/money';
+import { NonEmptyString, ProviderIdentity } from '../primitives/scalars';
+import { SportsMatch, Ticket } from '../values/ticketing';
 
 /** What every line of a basket carries, whatever its kind. */
 const LineBase = {

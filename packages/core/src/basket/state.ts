@@ -1,13 +1,10 @@
 import * as t from 'io-ts';
 import { CatalogDiscount } from '../catalog';
-import { CurrencyC } from '../money';
-import {
-  CustomerDetailFieldType,
-  DeliveryMethod,
-  DeliveryMethodSelection,
-  Instant,
-  ProviderIdentity,
-} from '../wire';
+import { Instant } from '../primitives/instant';
+import { CurrencyC } from '../primitives/money';
+import { ProviderIdentity } from '../primitives/scalars';
+import { CustomerDetailFieldType } from '../values/customer-details';
+import { DeliveryMethod, DeliveryMethodSelection } from '../values/delivery';
 import { StoredCustomerDetailValue } from './customer-details';
 import { Line } from './line';
 

@@ -1,9 +1,8 @@
 import * as t from 'io-ts';
-import { CurrencyC } from '../money';
-import { struct } from '../wire/combinators';
-import { Instant } from '../wire/instant';
-import { NonEmptyString, ProviderIdentity } from '../wire/primitives';
-import { NonNegativeInt32 } from './product';
+import { struct } from '../primitives/combinators';
+import { Instant } from '../primitives/instant';
+import { CurrencyC } from '../primitives/money';
+import { NonEmptyString, NonNegativeInt32, ProviderIdentity } from '../primitives/scalars';
 import { CatalogProvider, CatalogProviderId } from './provider';
 
 /** A store; its x-api-key is the base64 of its id (C-2.2). */

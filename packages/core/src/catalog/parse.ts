@@ -1,8 +1,8 @@
 import type { Either } from 'fp-ts/Either';
 import * as E from 'fp-ts/Either';
 import { pipe } from 'fp-ts/function';
-import type { FieldError } from '../wire/problem';
-import { validationErrors } from '../wire/report';
+import type { FieldError } from '../primitives/problem-code';
+import { validationErrors } from '../primitives/report';
 import { type Catalog, CatalogC } from './catalog';
 import { catalogReferenceErrors } from './references';
 

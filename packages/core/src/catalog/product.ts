@@ -1,11 +1,11 @@
 import * as t from 'io-ts';
-import { struct } from '../wire/combinators';
-import { Instant } from '../wire/instant';
-import { SportsMatch } from '../wire/line-item';
-import { int32AtLeast, NonEmptyString, ProviderIdentity } from '../wire/primitives';
+import { struct } from '../primitives/combinators';
+import { Instant } from '../primitives/instant';
+import { int32AtLeast, NonEmptyString, NonNegativeInt32, ProviderIdentity } from '../primitives/scalars';
+import { SportsMatch } from '../values/ticketing';
 
 /** Amounts (minor units of the catalog's currency) and counts (stock, capacity, calories). */
-export const NonNegativeInt32 = int32AtLeast(0);
+export { NonNegativeInt32 };
 
 const productFields = {
   id: ProviderIdentity,

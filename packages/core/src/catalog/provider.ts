@@ -1,9 +1,10 @@
 import * as t from 'io-ts';
-import { refine, struct } from '../wire/combinators';
-import { CustomerDetailFieldType } from '../wire/customer-details';
-import { AddressEntry, DeliveryMethodProvider } from '../wire/delivery';
-import { int32AtLeast, NonEmptyString } from '../wire/primitives';
-import { CatalogProduct, NonNegativeInt32 } from './product';
+import { refine, struct } from '../primitives/combinators';
+import { NonEmptyString, NonNegativeInt32 } from '../primitives/scalars';
+import { CustomerDetailFieldType } from '../values/customer-details';
+import { AddressEntry, DeliveryMethodProvider } from '../values/delivery';
+import { CatalogDiscount } from '../values/discount';
+import { CatalogProduct } from './product';
 
 const PROVIDER_ID = /^[a-z0-9]{1,5}(:[a-z0-9]{1,12})?$/;
 
@@ -55,36 +56,6 @@ export const CatalogDeliveryMethod = t.union(
 );
 export type CatalogDeliveryMethod = t.TypeOf<typeof CatalogDeliveryMethod>;
 
-const discountFields = { id: NonEmptyString, title: t.string, code: t.string, description: t.string };
-
-/** Provider discounts (C-7.10). */
-export const CatalogDiscount = t.union(
-  [
-    struct(
-      {
-        kind: t.literal('line-min-quantity'),
-        ...discountFields,
-        minQuantity: int32AtLeast(1),
-        amountOffPerUnit: NonNegativeInt32,
-      },
-      {},
-      'CatalogLineMinQuantityDiscount',
-    ),
-    struct(
-      {
-        kind: t.literal('basket-min-total'),
-        ...discountFields,
-        minTotal: NonNegativeInt32,
-        amountOff: NonNegativeInt32,
-      },
-      {},
-      'CatalogBasketMinTotalDiscount',
-    ),
-  ],
-  'CatalogDiscount',
-);
-export type CatalogDiscount = t.TypeOf<typeof CatalogDiscount>;
-
 /** The provider's answer to every payment intent (C-8.2). */
 export const CatalogConfirmation = t.keyof({ accept: null, refuse: null }, 'CatalogConfirmation');
 export type CatalogConfirmation = t.TypeOf<typeof CatalogConfirmation>;
@@ -116,3 +87,5 @@ export const CatalogProvider = struct(
   'CatalogProvider',
 );
 export type CatalogProvider = t.TypeOf<typeof CatalogProvider>;
+
+export { CatalogDiscount } from '../values/discount';

@@ -1,5 +1,5 @@
-import { type ProviderIdentity, providerOf } from '../wire/primitives';
-import type { FieldError } from '../wire/problem';
+import type { FieldError } from '../primitives/problem-code';
+import { type ProviderIdentity, providerOf } from '../primitives/scalars';
 import type { Catalog } from './catalog';
 import type { CatalogProduct } from './product';
 import type { CatalogProvider } from './provider';

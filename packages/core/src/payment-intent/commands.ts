@@ -1,6 +1,8 @@
 import * as t from 'io-ts';
-import { MoneyC } from '../money';
-import { FreeFormObject, Instant, NonEmptyString, PaymentComponent, ProviderIdentity, Uuid } from '../wire';
+import { Instant } from '../primitives/instant';
+import { MoneyC } from '../primitives/money';
+import { FreeFormObject, NonEmptyString, ProviderIdentity, Uuid } from '../primitives/scalars';
+import { PaymentComponent } from '../values/payment';
 
 /** Every intent command names its intent and says when it happens, so deciding needs no clock. */
 const command = <T extends string, P extends t.Props>(type: T, props: P) =>

@@ -1,7 +1,7 @@
 import type { Either } from 'fp-ts/Either';
 import * as E from 'fp-ts/Either';
 import { type DomainProblem, problem } from '../decider';
-import type { Instant } from '../wire';
+import type { Instant } from '../primitives/instant';
 import type { PaymentIntentCommand, PaymentIntentCommandOf } from './commands';
 import type { PaymentIntentEvent, PaymentIntentEventOf } from './events';
 import { paymentIntentTransitionOf } from './machine';

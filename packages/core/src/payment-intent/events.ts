@@ -1,6 +1,8 @@
 import * as t from 'io-ts';
-import { MoneyC } from '../money';
-import { FreeFormObject, Instant, PaymentComponent, ProviderIdentity, Uuid } from '../wire';
+import { Instant } from '../primitives/instant';
+import { MoneyC } from '../primitives/money';
+import { FreeFormObject, ProviderIdentity, Uuid } from '../primitives/scalars';
+import { PaymentComponent } from '../values/payment';
 import { CancellationReason } from './state';
 
 const event = <T extends string, P extends t.Props>(type: T, props: P) =>

@@ -15,6 +15,7 @@ export {
 export { decidePaymentIntent } from './decide';
 export type { PaymentIntentFacts } from './decider';
 export { paymentIntentDecider } from './decider';
+export * from './event-schema';
 export type { PaymentIntentEventOf, PaymentIntentEventType } from './events';
 export { PaymentIntentEvent, paymentIntentEventTypes } from './events';
 export { evolvePaymentIntent } from './evolve';
@@ -31,4 +32,3 @@ export {
   paymentIntentExists,
   paymentIntentStreamId,
 } from './state';
-export { paymentIntentView } from './view';

@@ -1,12 +1,7 @@
 import * as t from 'io-ts';
-import {
-  FreeFormObject,
-  Instant,
-  PaymentDetails,
-  PaymentIntentStatus,
-  ProviderIdentity,
-  Uuid,
-} from '../wire';
+import { Instant } from '../primitives/instant';
+import { FreeFormObject, ProviderIdentity, Uuid } from '../primitives/scalars';
+import { PaymentDetails, PaymentIntentStatus } from '../values/payment';
 
 /**
  * One of the intent's two state machines (C-8.2, C-8.4): who still has to answer, and whether all

@@ -1,6 +1,5 @@
-// Views: the interface's Basket as a pure function of basket state and time (C-7.8, C-7.10).
-export { basketView, type PaymentComponents, paymentComponents, visibleBasket } from './basket-view';
-export { lineItemView } from './line-item-view';
+// Views: pricing of a basket as a pure function of its state (C-7.10). The mapping of state to the
+// interface's resources (`basketView`, `lineItemView`, `paymentIntentView`) is in wire/.
 export {
   type AppliedDiscount,
   type BasketPricing,

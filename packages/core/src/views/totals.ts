@@ -1,7 +1,8 @@
-import { type Line, unitsOf, variantIdOf } from '../basket/line';
+import { type Line, unitsOf } from '../basket/line';
 import { allLines, type BasketVoucher, type ExistingBasket, type ProviderBasketState } from '../basket/state';
+import { voucherMatches } from '../basket/vouchers';
 import type { CatalogDiscount } from '../catalog';
-import type { DeliveryMethod } from '../wire';
+import type { DeliveryMethod } from '../values/delivery';
 
 /*
  * The price computations of C-7.10, in integer minor units of the basket's currency (C-1.4): every
@@ -73,7 +74,7 @@ const applyCapped = (
 export const voucherPriceFor = (line: Line, vouchers: ReadonlyArray<BasketVoucher>): number | undefined => {
   let lowest: number | undefined;
   for (const v of vouchers) {
-    if (v.productId === line.productId && v.variantId === variantIdOf(line))
+    if (voucherMatches(v, line))
       lowest = lowest === undefined ? v.voucherPrice : Math.min(lowest, v.voucherPrice);
   }
   return lowest;

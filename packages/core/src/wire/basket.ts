@@ -1,11 +1,11 @@
 import * as t from 'io-ts';
-import { MoneyC } from '../money';
-import { struct } from './combinators';
-import { CustomerDetailField } from './customer-details';
-import { DeliveryMethod, DeliveryMethodSelection } from './delivery';
-import { Instant } from './instant';
+import { struct } from '../primitives/combinators';
+import { Instant } from '../primitives/instant';
+import { MoneyC } from '../primitives/money';
+import { NonEmptyString, ProviderIdentity, Uuid } from '../primitives/scalars';
+import { CustomerDetailField } from '../values/customer-details';
+import { DeliveryMethod, DeliveryMethodSelection } from '../values/delivery';
 import { LineItem, ProviderDiscount } from './line-item';
-import { NonEmptyString, ProviderIdentity, Uuid } from './primitives';
 
 export const ProviderBasket = struct(
   {

@@ -1,7 +1,7 @@
 import * as t from 'io-ts';
-import { struct } from './combinators';
-import { Instant } from './instant';
-import { FreeFormObject, int32AtLeast, NonEmptyString } from './primitives';
+import { struct } from '../primitives/combinators';
+import { Instant } from '../primitives/instant';
+import { FreeFormObject, int32AtLeast, NonEmptyString } from '../primitives/scalars';
 
 /** One stored event of a basket's history, as `GET /baskets/{id}/events` lists it (C-4.4). */
 export const ListedEvent = struct(

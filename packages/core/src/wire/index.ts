@@ -1,28 +1,27 @@
-// The wire layer: io-ts codecs of every resource and request body of the interface.
+// The wire layer, a leaf of core: io-ts codecs of the interface's resources and request bodies, and
+// the views that map basket and payment intent state to those resources. It may import the domain;
+// nothing outside wire/ imports it (scripts/check-dependencies.mjs).
 // Naming: a codec and its decoded type share a name (`Basket`, `Instant`), as is usual with io-ts;
 // the money and catalog codecs carry a `C` (`MoneyC`, `CatalogC`) beside their hand-written types.
-export * from './address';
 export * from './basket';
-export type { StructC } from './combinators';
-export * from './customer-details';
-export * from './delivery';
+export { basketView, type PaymentComponents, paymentComponents, visibleBasket } from './basket-view';
 export * from './event-listing';
-export * from './instant';
-export * from './line-item';
-export * from './line-item-feature';
-export * from './notification';
-export * from './payment-intent';
-export type { ProviderIdentityBrand, UuidBrand } from './primitives';
 export {
-  FreeFormObject,
-  Int32,
-  isProviderIdentity,
-  isUuid,
-  NonEmptyString,
-  ProviderIdentity,
-  providerOf,
-  Uuid,
-} from './primitives';
+  ConsumableLineItem,
+  LineItem,
+  LineItemType,
+  ProviderDiscount,
+  TicketingEventType,
+  TicketingLineItem,
+  TicketingType,
+  TimeSlotLineItem,
+  VariableProductLineItem,
+  VariableProductVariant,
+} from './line-item';
+export * from './line-item-feature';
+export { lineItemView } from './line-item-view';
+export * from './notification';
+export { PaymentIntent, PaymentIntentStateMachine } from './payment-intent';
+export { paymentIntentView } from './payment-intent-view';
 export * from './problem';
-export { validationErrors } from './report';
 export * from './requests';

@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
-import { struct } from './combinators';
-import { ProviderIdentity } from './primitives';
+import { struct } from '../primitives/combinators';
+import { ProviderIdentity } from '../primitives/scalars';
 
 /** The feature a cross-sold line carries: the line it was cross-sold from (C-7.4). */
 export const CrossSellLineItemFeature = struct(

@@ -1,9 +1,10 @@
 import * as t from 'io-ts';
-import { MoneyC } from '../money';
-import { struct } from './combinators';
-import { Instant } from './instant';
+import { struct } from '../primitives/combinators';
+import { Instant } from '../primitives/instant';
+import { MoneyC } from '../primitives/money';
+import { Int32, ProviderIdentity } from '../primitives/scalars';
+import { SportsMatch, Ticket } from '../values/ticketing';
 import { LineItemFeatures } from './line-item-feature';
-import { Int32, ProviderIdentity } from './primitives';
 
 export const ProviderDiscount = struct(
   { id: t.string, title: t.string, code: t.string, description: t.string, amount: MoneyC },
@@ -11,40 +12,6 @@ export const ProviderDiscount = struct(
   'ProviderDiscount',
 );
 export type ProviderDiscount = t.TypeOf<typeof ProviderDiscount>;
-
-export const SportsTeam = struct({ id: t.string, name: t.string }, { logoImageUrl: t.string }, 'SportsTeam');
-export type SportsTeam = t.TypeOf<typeof SportsTeam>;
-
-export const SportsCompetition = struct(
-  { name: t.string, season: t.string, competitionType: t.string },
-  {},
-  'SportsCompetition',
-);
-export type SportsCompetition = t.TypeOf<typeof SportsCompetition>;
-
-export const SportsMatch = struct(
-  { matchDate: Instant, competition: SportsCompetition, hostTeam: SportsTeam, opponentTeam: SportsTeam },
-  {},
-  'SportsMatch',
-);
-export type SportsMatch = t.TypeOf<typeof SportsMatch>;
-
-export const Ticket = struct(
-  {
-    id: t.string,
-    providerSeatId: t.string,
-    seatCategory: t.string,
-    tariff: t.string,
-    section: t.string,
-    providerSectionId: t.string,
-    row: t.string,
-    seat: t.string,
-    price: MoneyC,
-  },
-  {},
-  'Ticket',
-);
-export type Ticket = t.TypeOf<typeof Ticket>;
 
 export const TicketingType = t.keyof({ TicketedEvent: null }, 'TicketingType');
 export type TicketingType = t.TypeOf<typeof TicketingType>;
@@ -128,3 +95,5 @@ export const LineItem = struct(
   'LineItem',
 );
 export type LineItem = t.TypeOf<typeof LineItem>;
+
+export { SportsCompetition, SportsMatch, SportsTeam, Ticket } from '../values/ticketing';

@@ -1,7 +1,7 @@
 import * as t from 'io-ts';
-import { struct } from './combinators';
-import { Instant } from './instant';
-import { Uuid } from './primitives';
+import { struct } from '../primitives/combinators';
+import { Instant } from '../primitives/instant';
+import { Uuid } from '../primitives/scalars';
 import { Problem } from './problem';
 
 export const NotificationResponse = struct({ notificationId: Uuid }, {}, 'NotificationResponse');

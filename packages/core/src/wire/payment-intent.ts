@@ -1,28 +1,8 @@
 import * as t from 'io-ts';
-import { MoneyC } from '../money';
-import { struct } from './combinators';
-import { Instant } from './instant';
-import { FreeFormObject, ProviderIdentity, Uuid } from './primitives';
-
-export const PaymentIntentStatus = t.keyof(
-  { PreparingPayment: null, AwaitingPayment: null, Cancelled: null, PaymentComplete: null },
-  'PaymentIntentStatus',
-);
-export type PaymentIntentStatus = t.TypeOf<typeof PaymentIntentStatus>;
-
-export const PaymentComponent = struct(
-  { providerBasketId: ProviderIdentity, portionOfTotalPaid: MoneyC },
-  {},
-  'PaymentComponent',
-);
-export type PaymentComponent = t.TypeOf<typeof PaymentComponent>;
-
-export const PaymentDetails = struct(
-  { totalPaid: MoneyC, components: t.array(PaymentComponent) },
-  {},
-  'PaymentDetails',
-);
-export type PaymentDetails = t.TypeOf<typeof PaymentDetails>;
+import { struct } from '../primitives/combinators';
+import { Instant } from '../primitives/instant';
+import { FreeFormObject, ProviderIdentity, Uuid } from '../primitives/scalars';
+import { PaymentDetails, PaymentIntentStatus } from '../values/payment';
 
 /** `pendingProviderBasjets` is spelled exactly as the interface spells it (C-1.1). */
 export const PaymentIntentStateMachine = struct(
@@ -50,3 +30,5 @@ export const PaymentIntent = struct(
   'PaymentIntent',
 );
 export type PaymentIntent = t.TypeOf<typeof PaymentIntent>;
+
+export { PaymentComponent, PaymentDetails, PaymentIntentStatus } from '../values/payment';

@@ -1,8 +1,8 @@
 import * as t from 'io-ts';
-import { refine, struct } from './combinators';
-import { CustomerDetailFieldValue } from './customer-details';
-import { DeliveryMethodSelection } from './delivery';
-import { int32AtLeast, int32Between, NonEmptyString, ProviderIdentity } from './primitives';
+import { refine, struct } from '../primitives/combinators';
+import { int32AtLeast, int32Between, NonEmptyString, ProviderIdentity } from '../primitives/scalars';
+import { CustomerDetailFieldValue } from '../values/customer-details';
+import { DeliveryMethodSelection } from '../values/delivery';
 
 /** The units one request may add or set on a line: 1 to 99 (C-7.3, C-7.7). */
 export const LineQuantity = int32Between(1, 99);

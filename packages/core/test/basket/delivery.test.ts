@@ -1,5 +1,5 @@
 import { describe, it } from 'vitest';
-import type { DeliveryMethodSelection } from '../../src/wire';
+import type { DeliveryMethodSelection } from '../../src';
 import {
   addPie,
   cmd,

@@ -105,7 +105,7 @@ describe('RemoveVoucher (C-7.11, C-4.1)', () => {
   it('removes a code on the basket', () => {
     const history = historyOf(addShirt('home-shirt-m'), cmd('AddVoucher', { voucherCode: 'SHIRT10' }));
     whenPlenty(history, cmd('RemoveVoucher', { voucherCode: 'SHIRT10' })).then([
-      { type: 'VoucherRemoved', at: T0, code: 'SHIRT10', reason: 'requested' },
+      { type: 'VoucherRemoved', at: T0, voucherCode: 'SHIRT10', reason: 'requested' },
     ]);
   });
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { basketView } from '../../src';
 import { expiryEvents } from '../../src/basket/decide-expiry';
 import { basketDecider } from '../../src/basket/decider';
+import { holdsOf } from '../../src/basket/holds';
 import { exists } from '../../src/basket/state';
-import { holdsOf } from '../../src/inventory/holds';
-import { basketView } from '../../src/views/basket-view';
 import {
   addPie,
   addShirt,

@@ -65,7 +65,7 @@ describe('expiry of holds comes first (C-7.8)', () => {
       .when(expire(30), factsWith())
       .then([
         { type: 'ProviderBasketExpired', at: minutesLater(30), providerBasketId: SHOP_PB },
-        { type: 'VoucherRemoved', at: minutesLater(30), code: 'SHIRT10', reason: 'no-matching-line' },
+        { type: 'VoucherRemoved', at: minutesLater(30), voucherCode: 'SHIRT10', reason: 'no-matching-line' },
       ]);
   });
 

@@ -1,17 +1,16 @@
 import { readFileSync } from 'node:fs';
+import { given } from '@basket/testing';
 import * as E from 'fp-ts/Either';
-import { given } from '../../../testing/src/given-when-then';
+import type { Instant, Money, ProviderIdentity } from '../../src';
+import { isInstant, isProviderIdentity } from '../../src';
 import type { BasketCommand, BasketCommandOf, BasketCommandType } from '../../src/basket/commands';
 import { basketDecider } from '../../src/basket/decider';
 import type { BasketEvent } from '../../src/basket/events';
 import type { BasketFacts } from '../../src/basket/facts';
+import { capacityOf, resourcesToCheck } from '../../src/basket/resources-to-check';
 import type { BasketState } from '../../src/basket/state';
 import { catalogIndex, parseCatalog } from '../../src/catalog';
 import { fold } from '../../src/decider';
-import { capacityOf, resourcesToCheck } from '../../src/inventory/resources-to-check';
-import type { Money } from '../../src/money';
-import type { Instant, ProviderIdentity } from '../../src/wire';
-import { isInstant, isProviderIdentity } from '../../src/wire';
 
 /* The demo catalog (a copy of the shared fixtures/catalog.json) and helpers for basket decider specs. */
 

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { expiredProviderBaskets, providerBasketExpires } from '../../src/basket/decide-expiry';
 import type { BasketEvent } from '../../src/basket/events';
 import {
-  expiredProviderBaskets,
   isCustomerCommand,
   nothingToChange,
   paymentPreconditions,
-  providerBasketExpires,
   syncRefusal,
 } from '../../src/basket/guards';
 import {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { freshIdsNeeded } from '../../src/basket/decide-support';
 import type { BasketEvent } from '../../src/basket/events';
-import { holdsOf } from '../../src/inventory/holds';
+import { holdsOf } from '../../src/basket/holds';
+import { capacityOf, resourcesToCheck } from '../../src/basket/resources-to-check';
 import {
   seatResource,
   sectionTallyResource,
@@ -10,7 +11,6 @@ import {
   TALLY_STRIPES,
   tallyStripeOf,
 } from '../../src/inventory/resources';
-import { capacityOf, resourcesToCheck } from '../../src/inventory/resources-to-check';
 import {
   addPie,
   addShirt,

@@ -1,5 +1,5 @@
+import { given } from '@basket/testing';
 import { describe, expect, it } from 'vitest';
-import { given } from '../../../testing/src/given-when-then';
 import { basketDecider } from '../../src/basket/decider';
 import { catalogIndex } from '../../src/catalog';
 import { stockResource } from '../../src/inventory/resources';
@@ -118,7 +118,7 @@ describe('DeleteLineItem (C-7.2, C-7.4, C-7.11)', () => {
         reason: 'deleted',
       },
       { type: 'ProviderBasketClosed', at: T0, providerBasketId: SHOP_PB },
-      { type: 'VoucherRemoved', at: T0, code: 'SHIRT10', reason: 'no-matching-line' },
+      { type: 'VoucherRemoved', at: T0, voucherCode: 'SHIRT10', reason: 'no-matching-line' },
     ]);
   });
 

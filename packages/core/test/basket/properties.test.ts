@@ -1,17 +1,17 @@
 import * as fc from 'fast-check';
 import * as E from 'fp-ts/Either';
 import { describe, expect, it } from 'vitest';
+import type { DeliveryMethodSelection, Instant } from '../../src';
 import type { BasketCommand } from '../../src/basket/commands';
 import { providerBasketExpires } from '../../src/basket/decide-expiry';
 import { basketDecider } from '../../src/basket/decider';
 import type { BasketEvent } from '../../src/basket/events';
+import { holdsOf } from '../../src/basket/holds';
 import { unitsOf, variantIdOf } from '../../src/basket/line';
+import { capacityOf } from '../../src/basket/resources-to-check';
 import type { BasketState } from '../../src/basket/state';
 import { allLines, exists } from '../../src/basket/state';
-import { holdsOf } from '../../src/inventory/holds';
-import { capacityOf } from '../../src/inventory/resources-to-check';
-import { isAtOrAfter } from '../../src/time';
-import type { DeliveryMethodSelection, Instant } from '../../src/wire';
+import { isAtOrAfter } from '../../src/primitives/time';
 import {
   addPie,
   addShirt,

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { capacityOf } from '../../src/basket/resources-to-check';
 import { selectSeatsAutomatically } from '../../src/basket/seat-selection';
 import type { CatalogTicketingProduct } from '../../src/catalog';
 import { seatResource, sectionTallyResource, TALLY_STRIPES } from '../../src/inventory/resources';
-import { capacityOf } from '../../src/inventory/resources-to-check';
 import { seatMapOf } from '../../src/inventory/seat-map';
 import { chooseSeats, searchSeats } from '../../src/inventory/seat-search';
 import { catalog, MATCH } from './fixtures';

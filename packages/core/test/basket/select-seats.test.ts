@@ -1,5 +1,5 @@
+import { given } from '@basket/testing';
 import { describe, expect, it } from 'vitest';
-import { given } from '../../../testing/src/given-when-then';
 import { basketDecider } from '../../src/basket/decider';
 import type { BasketEvent } from '../../src/basket/events';
 import { catalogIndex } from '../../src/catalog';

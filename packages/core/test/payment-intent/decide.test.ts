@@ -1,5 +1,5 @@
+import { given as givenFor } from '@basket/testing';
 import { describe, expect, it } from 'vitest';
-import { given as givenFor } from '../../../testing/src/given-when-then';
 import {
   evolvePaymentIntent,
   type PaymentIntentCommand,

@@ -1,10 +1,9 @@
-import type { Money } from '../../src/money';
+import type { Instant, Money, ProviderIdentity, Uuid } from '../../src';
 import type {
   PaymentIntentCommandOf,
   PaymentIntentEvent,
   PaymentIntentEventOf,
 } from '../../src/payment-intent';
-import type { Instant, ProviderIdentity, Uuid } from '../../src/wire';
 
 export const intentId = '0191f3c2-8e4b-7a10-9c3d-5e6f7a8b9c0d' as Uuid;
 export const createNotification = '0191f3c2-8e4b-7a10-9c3d-000000000001' as Uuid;

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { isRight, right } from 'fp-ts/Either';
 import { describe, expect, it } from 'vitest';
+import { PaymentIntent } from '../../src';
 import {
   PaymentIntentCommand,
   PaymentIntentEvent,
@@ -8,9 +9,8 @@ import {
   paymentIntentDecider,
   paymentIntentExists,
   paymentIntentTransitionOf,
-  paymentIntentView,
 } from '../../src/payment-intent';
-import { PaymentIntent } from '../../src/wire';
+import { paymentIntentView } from '../../src/wire';
 import {
   at,
   cancelNotification,

@@ -4,8 +4,8 @@ import {
   type ExistingPaymentIntent,
   type PaymentIntentEvent,
   paymentIntentDecider,
-  paymentIntentView,
 } from '../../src/payment-intent';
+import { paymentIntentView } from '../../src/wire';
 import {
   awaitingPayment,
   cancellationStarted,

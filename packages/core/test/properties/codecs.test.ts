@@ -1,18 +1,16 @@
+import {
+  basketCommandArbitraries,
+  basketCommandTypes,
+  basketEventArbitraries,
+  basketHistoryArb,
+  paymentIntentCommandArbitraries,
+  paymentIntentCommandTypes,
+  paymentIntentEventArbitraries,
+} from '@basket/testing';
 import fc from 'fast-check';
 import * as E from 'fp-ts/Either';
 import type * as t from 'io-ts';
 import { describe, expect, it } from 'vitest';
-import {
-  basketCommandArbitraries,
-  basketCommandTypes,
-  paymentIntentCommandArbitraries,
-  paymentIntentCommandTypes,
-} from '../../../testing/src/arbitraries/commands';
-import {
-  basketEventArbitraries,
-  paymentIntentEventArbitraries,
-} from '../../../testing/src/arbitraries/events';
-import { basketHistoryArb } from '../../../testing/src/arbitraries/histories';
 import {
   BasketCommand,
   BasketEvent,

@@ -1,6 +1,6 @@
+import { type BasketHistory, basketHistoryArb } from '@basket/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type BasketHistory, basketHistoryArb } from '../../../testing/src/arbitraries/histories';
 import { type BasketCommandType, basketEventTypes } from '../../src';
 
 /*

@@ -1,10 +1,7 @@
+import { aimedCommandArb, basketHistoryArb, demoCatalogIndex, instantLater, ownHolds } from '@basket/testing';
 import fc from 'fast-check';
 import * as E from 'fp-ts/Either';
 import { describe, expect, it } from 'vitest';
-import { demoCatalogIndex } from '../../../testing/src/arbitraries/catalog-fixture';
-import { instantLater } from '../../../testing/src/arbitraries/commands';
-import { ownHolds } from '../../../testing/src/arbitraries/facts';
-import { aimedCommandArb, basketHistoryArb } from '../../../testing/src/arbitraries/histories';
 import {
   type BasketState,
   basketDecider,

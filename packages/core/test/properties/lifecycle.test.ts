@@ -1,14 +1,15 @@
+import {
+  aimedCommandArb,
+  arbitraryBasketCommand,
+  type BasketHistory,
+  basketHistoryArb,
+  demoFacts,
+  type HistoryEnding,
+  instantLater,
+} from '@basket/testing';
 import fc from 'fast-check';
 import * as E from 'fp-ts/Either';
 import { describe, expect, it } from 'vitest';
-import { arbitraryBasketCommand, instantLater } from '../../../testing/src/arbitraries/commands';
-import { demoFacts } from '../../../testing/src/arbitraries/facts';
-import {
-  aimedCommandArb,
-  type BasketHistory,
-  basketHistoryArb,
-  type HistoryEnding,
-} from '../../../testing/src/arbitraries/histories';
 import {
   afterExpiry,
   type BasketCommand,

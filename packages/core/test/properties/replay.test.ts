@@ -1,8 +1,7 @@
+import { arbitraryBasketEvent, basketHistoryArb } from '@basket/testing';
 import fc from 'fast-check';
 import * as E from 'fp-ts/Either';
 import { describe, expect, it } from 'vitest';
-import { arbitraryBasketEvent } from '../../../testing/src/arbitraries/events';
-import { basketHistoryArb } from '../../../testing/src/arbitraries/histories';
 import {
   BasketEvent,
   type BasketState,

@@ -1,7 +1,7 @@
+import { basketHistoryArb } from '@basket/testing';
 import fc from 'fast-check';
 import * as E from 'fp-ts/Either';
 import { describe, expect, it } from 'vitest';
-import { basketHistoryArb } from '../../../testing/src/arbitraries/histories';
 import { Basket, basketView, exists, isProviderIdentity, type Money } from '../../src';
 
 /* A light check of the views over real histories; views have their own properties (test/views). */

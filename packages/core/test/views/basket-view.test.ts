@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { basketView, paymentComponents } from '../../src';
 import type { ExistingBasket } from '../../src/basket/state';
-import { basketView, paymentComponents } from '../../src/views';
 import {
   at,
   basket,

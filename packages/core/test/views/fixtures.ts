@@ -1,3 +1,4 @@
+import type { DeliveryMethodSelection, Instant, Money, ProviderIdentity } from '../../src';
 import type { Line, TicketingLine, TimeSlotLine, VariableProductLine } from '../../src/basket/line';
 import type {
   BasketVoucher,
@@ -5,8 +6,6 @@ import type {
   ProviderBasketState,
   ProviderTerms,
 } from '../../src/basket/state';
-import type { Money } from '../../src/money';
-import type { DeliveryMethodSelection, Instant, ProviderIdentity } from '../../src/wire';
 
 /* Hand-built basket states with the numbers of the shared demo catalog (fixtures/catalog.json). */
 

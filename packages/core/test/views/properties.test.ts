@@ -1,10 +1,9 @@
+import { basketAndNowArb } from '@basket/testing';
 import fc from 'fast-check';
 import { isRight } from 'fp-ts/Either';
 import { describe, expect, it } from 'vitest';
-import { basketAndNowArb } from '../../../testing/src/arbitraries/basket-state';
-import type { Money } from '../../src/money';
-import { basketView, paymentComponents } from '../../src/views';
-import { Basket, isProviderIdentity, type ProviderBasket } from '../../src/wire';
+import type { Money } from '../../src';
+import { Basket, basketView, isProviderIdentity, type ProviderBasket, paymentComponents } from '../../src';
 
 const runs = { numRuns: 300 };
 const sum = (moneys: ReadonlyArray<Money>): number => moneys.reduce((a, m) => a + m.minorUnits, 0);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { Instant } from '../../src';
+import { basketView } from '../../src';
 import type { ProviderTerms } from '../../src/basket/state';
-import { basketView } from '../../src/views';
-import type { Instant } from '../../src/wire';
 import {
   basket,
   fnbTerms,

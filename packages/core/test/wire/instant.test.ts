@@ -2,7 +2,7 @@ import * as fc from 'fast-check';
 import * as E from 'fp-ts/Either';
 import { pipe } from 'fp-ts/function';
 import { describe, expect, it } from 'vitest';
-import { Instant, isInstant } from '../../src/wire';
+import { Instant, isInstant } from '../../src';
 
 describe('Instant', () => {
   it.each([

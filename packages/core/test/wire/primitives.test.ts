@@ -1,13 +1,6 @@
 import * as E from 'fp-ts/Either';
 import { describe, expect, it } from 'vitest';
-import {
-  Int32,
-  isProviderIdentity,
-  NonEmptyString,
-  ProviderIdentity,
-  providerOf,
-  Uuid,
-} from '../../src/wire';
+import { Int32, isProviderIdentity, NonEmptyString, ProviderIdentity, providerOf, Uuid } from '../../src';
 
 describe('Int32', () => {
   it.each([0, -1, 42, 2 ** 31 - 1, -(2 ** 31)])('accepts %d', (n) => {

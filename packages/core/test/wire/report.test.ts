@@ -9,7 +9,7 @@ import {
   SetCustomerDetailsRequest,
   SetDeliveryMethodRequest,
   validationErrors,
-} from '../../src/wire';
+} from '../../src';
 
 const errorsOf = <A, O>(codec: t.Type<A, O, unknown>, value: unknown): ReadonlyArray<FieldError> => {
   const decoded = codec.decode(value);

@@ -11,7 +11,7 @@ import {
   UpdateLineItemRequest,
   UseSavedTokenRequest,
   VoucherRequest,
-} from '../../src/wire';
+} from '../../src';
 
 const RATE = 'tix:arena|04fa8b0f000f5e75539db368';
 const SLOT = 'tsl:tours|5664ed686977667429c0cad2';

@@ -10,7 +10,7 @@ import {
   Notification,
   PaymentIntentStateMachine,
   ProblemCode,
-} from '../../src/wire';
+} from '../../src';
 
 const LINE = 'fnb:arena|46602259e87b5062c3ef0e0f';
 const crossSell = { type: 'cross-sell', key: null, crossSoldFromLineItemId: LINE };

@@ -113,7 +113,7 @@ export const basketEventArbitraries: { readonly [T in BasketEventType]: fc.Arbit
   VoucherRemoved: basketEvent(
     'VoucherRemoved',
     fc.record({
-      code: text,
+      voucherCode: text,
       reason: fc.constantFrom('requested' as const, 'no-matching-line' as const),
     }),
   ),

@@ -54,6 +54,22 @@ export const eventStoreCases = (storage: StorageRef): void => {
       expect(await storage().events.readStream(streamId, 0, 0)).toEqual([]);
     });
 
+    it('keeps the schema version of each event; absent means 1 and reads back absent', async () => {
+      const { streamId } = freshBasket();
+      const written = [
+        { type: 'A', data: { index: 0 }, schemaVersion: 2 },
+        { type: 'B', data: { index: 1 } },
+        { type: 'C', data: { index: 2 }, schemaVersion: 1 },
+      ];
+      expectCommitted(await storage().unitOfWork.commit(commit({ streamId, events: written })), 3);
+      const read = await storage().events.readStream(streamId);
+      expect(read.map((event) => [event.type, event.schemaVersion])).toEqual([
+        ['A', 2],
+        ['B', undefined],
+        ['C', undefined],
+      ]);
+    });
+
     it('keeps event data as JSON, field for field', async () => {
       const { streamId } = freshBasket();
       const data: JsonObject = {

@@ -1,7 +1,7 @@
 import type { ConsumableLine, Line } from '../basket/line';
-import { type Currency, fromMinorUnits, type Money } from '../money';
-import type { LineItem, ProviderDiscount } from '../wire';
-import type { AppliedDiscount, LinePricing } from './totals';
+import { type Currency, fromMinorUnits, type Money } from '../primitives/money';
+import type { AppliedDiscount, LinePricing } from '../views/totals';
+import type { LineItem, ProviderDiscount } from './line-item';
 
 export const providerDiscountView = (applied: AppliedDiscount, currency: Currency): ProviderDiscount => ({
   id: applied.discount.id,

@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { omitUndefined } from '../omit-undefined';
+import { omitUndefined } from './omit-undefined';
 
 /**
  * A refinement of `codec` that keeps io-ts' `RefinementType` shape (so schema generators can walk it)

@@ -1,11 +1,14 @@
 import { requiredFields } from '../basket/customer-details';
-import { crossSoldOrphans, expiredProviderBaskets, providerBasketExpires } from '../basket/guards';
-import { variantIdOf } from '../basket/line';
+import { crossSoldOrphans, expiredProviderBaskets, providerBasketExpires } from '../basket/decide-expiry';
 import { allLines, type BasketVoucher, type ExistingBasket } from '../basket/state';
-import { type Currency, fromMinorUnits, type Money } from '../money';
-import type { Basket, Instant, PaymentComponent, ProviderBasket, Uuid, Voucher } from '../wire';
+import { voucherMatches } from '../basket/vouchers';
+import type { Instant } from '../primitives/instant';
+import { type Currency, fromMinorUnits, type Money } from '../primitives/money';
+import type { Uuid } from '../primitives/scalars';
+import type { PaymentComponent } from '../values/payment';
+import { type BasketPricing, type ProviderBasketPricing, priceBasket, unitPriceOf } from '../views/totals';
+import type { Basket, ProviderBasket, Voucher } from './basket';
 import { lineItemView, providerDiscountView } from './line-item-view';
-import { type BasketPricing, type ProviderBasketPricing, priceBasket, unitPriceOf } from './totals';
 
 /**
  * The basket as a read at `now` sees it (C-7.8): without the provider baskets whose holds ran out,
@@ -25,9 +28,7 @@ export const visibleBasket = (state: ExistingBasket, now: Instant): ExistingBask
       return lines.length === 0 ? [] : [{ ...pb, lines }];
     });
   const lines = providerBaskets.flatMap((pb) => pb.lines);
-  const vouchers = state.vouchers.filter((v) =>
-    lines.some((l) => l.productId === v.productId && variantIdOf(l) === v.variantId),
-  );
+  const vouchers = state.vouchers.filter((v) => lines.some((line) => voucherMatches(v, line)));
   return { ...state, providerBaskets, vouchers };
 };
 
@@ -58,9 +59,7 @@ const providerBasketView = (state: ExistingBasket, pricing: ProviderBasketPricin
 
 /** A voucher with its per-unit prices (C-7.11): those of the first line it matches. */
 const voucherView = (state: ExistingBasket, voucher: BasketVoucher): Voucher => {
-  const line = allLines(state).find(
-    (l) => l.productId === voucher.productId && variantIdOf(l) === voucher.variantId,
-  );
+  const line = allLines(state).find((line) => voucherMatches(voucher, line));
   const original = line === undefined ? voucher.voucherPrice : (unitPriceOf(line) ?? voucher.voucherPrice);
   return {
     name: voucher.name,

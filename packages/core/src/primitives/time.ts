@@ -1,4 +1,4 @@
-import type { Instant } from './wire';
+import type { Instant } from './instant';
 
 /** Pure instant arithmetic on canonical UTC strings (C-1.3); no clock is read here. */
 export const addMinutes = (at: Instant, minutes: number): Instant =>

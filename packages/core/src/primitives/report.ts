@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import type { FieldError } from './problem';
+import type { FieldError } from './problem-code';
 
 type AnyDecoder = t.Decoder<unknown, unknown>;
 

@@ -1,12 +1,18 @@
-import type { BasketCommand } from '../basket/commands';
-import type { BasketState } from '../basket/state';
-import { exists, findLine } from '../basket/state';
 import type { CatalogIndex } from '../catalog';
+import type { Availability, ResourceKey } from '../inventory/resources';
+import {
+  resourceOfKey,
+  seatResource,
+  slotResource,
+  stockResource,
+  TALLY_STRIPES,
+} from '../inventory/resources';
+import { seatMapOf } from '../inventory/seat-map';
+import { searchSeats } from '../inventory/seat-search';
+import type { BasketCommand } from './commands';
 import { lineResources } from './holds';
-import type { Availability, ResourceKey } from './resources';
-import { seatResource, slotResource, stockResource, TALLY_STRIPES } from './resources';
-import { seatMapOf } from './seat-map';
-import { searchSeats } from './seat-search';
+import type { BasketState } from './state';
+import { exists, findLine } from './state';
 
 /** Seats asked for by automatic selection: the sum of the rates' quantities. */
 const seatCount = (rates: ReadonlyArray<{ readonly quantity: number }>): number =>
@@ -58,8 +64,6 @@ export const resourcesToCheck = (
   }
 };
 
-const RESOURCE = /^(seat|section|slot|stock):([a-z0-9]{1,5}(?::[a-z0-9]{1,12})?\|[a-z0-9]{24})(?::(.+))?$/;
-
 /**
  * How many units of a resource exist in all (C-7.3a): a seat is 1, or 0 once sold; a section tally
  * the section's unsold seats; a slot its capacity; stock the product's (or the variant's) stock. Unknown resources have none. The app
@@ -82,29 +86,30 @@ export const capacityOf = (resource: ResourceKey, catalog: CatalogIndex): number
 // A catalog index is an immutable value: the capacities computed for one stay right.
 const capacities = new WeakMap<CatalogIndex, Map<ResourceKey, number>>();
 
-const computeCapacity = (resource: ResourceKey, catalog: CatalogIndex): number => {
-  const match = RESOURCE.exec(resource);
-  if (!match) return 0;
-  const [, kind, productId = '', part] = match;
-  const product = catalog.products.get(productId)?.product;
+const computeCapacity = (key: ResourceKey, catalog: CatalogIndex): number => {
+  const resource = resourceOfKey(key);
+  if (resource === undefined) return 0;
+  const product = catalog.products.get(resource.productId)?.product;
   if (!product) return 0;
-  if (kind === 'seat' && product.type === 'Ticketing' && part !== undefined) {
-    const map = seatMapOf(product);
-    return map.seats.has(part) && !map.sold.has(part) ? 1 : 0;
+  switch (resource.kind) {
+    case 'seat': {
+      if (product.type !== 'Ticketing') return 0;
+      const map = seatMapOf(product);
+      return map.seats.has(resource.seatId) && !map.sold.has(resource.seatId) ? 1 : 0;
+    }
+    case 'section': {
+      if (product.type !== 'Ticketing' || resource.stripe >= TALLY_STRIPES) return 0;
+      return seatMapOf(product).sectionsById.get(resource.sectionId)?.unsold ?? 0;
+    }
+    case 'slot':
+      return product.type === 'TimeSlot'
+        ? (product.timeSlots.find((s) => s.id === resource.timeSlotId)?.capacity ?? 0)
+        : 0;
+    case 'stock':
+      if (product.type === 'Consumable') return resource.variantId === undefined ? product.stock : 0;
+      if (product.type === 'VariableProduct') {
+        return product.variants.find((v) => v.id === resource.variantId)?.stock ?? 0;
+      }
+      return 0;
   }
-  if (kind === 'section' && product.type === 'Ticketing' && part !== undefined) {
-    const hash = part.lastIndexOf('#');
-    const stripe = Number(part.slice(hash + 1));
-    const section = seatMapOf(product).sectionsById.get(part.slice(0, hash));
-    const validStripe = hash > 0 && Number.isInteger(stripe) && stripe >= 0 && stripe < TALLY_STRIPES;
-    return validStripe && section !== undefined ? section.unsold : 0;
-  }
-  if (kind === 'slot' && product.type === 'TimeSlot') {
-    return product.timeSlots.find((s) => s.id === part)?.capacity ?? 0;
-  }
-  if (kind === 'stock' && product.type === 'Consumable' && part === undefined) return product.stock;
-  if (kind === 'stock' && product.type === 'VariableProduct') {
-    return product.variants.find((v) => v.id === part)?.stock ?? 0;
-  }
-  return 0;
 };

@@ -27,6 +27,9 @@ export const int32Between = (min: number, max: number) =>
 export const int32AtLeast = (min: number) =>
   refine(t.number, (n) => isInt32(n) && n >= min, `Int32 >= ${min}`, `expected an integer >= ${min}`);
 
+/** An Int32 of 0 or more. */
+export const NonNegativeInt32 = int32AtLeast(0);
+
 export const NonEmptyString = refine(
   t.string,
   (s) => s.length > 0,

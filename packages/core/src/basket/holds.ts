@@ -1,9 +1,15 @@
-import { providerBasketExpires } from '../basket/decide-expiry';
-import type { Line } from '../basket/line';
-import type { BasketState, ExistingBasket, ProviderBasketState } from '../basket/state';
-import type { Instant } from '../wire';
-import type { Hold, ResourceKey } from './resources';
-import { seatResource, sectionTallyResource, slotResource, stockResource, tallyStripeOf } from './resources';
+import type { Hold, ResourceKey } from '../inventory/resources';
+import {
+  seatResource,
+  sectionTallyResource,
+  slotResource,
+  stockResource,
+  tallyStripeOf,
+} from '../inventory/resources';
+import type { Instant } from '../primitives/instant';
+import { providerBasketExpires } from './decide-expiry';
+import type { Line } from './line';
+import type { BasketState, ExistingBasket, ProviderBasketState } from './state';
 
 /** What one line holds: a seat per ticket, places of its slot, or stock units (per variant). */
 export const lineResources = (

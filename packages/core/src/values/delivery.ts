@@ -1,9 +1,9 @@
 import * as t from 'io-ts';
-import { MoneyC } from '../money';
+import { refine, struct } from '../primitives/combinators';
+import { Instant } from '../primitives/instant';
+import { MoneyC } from '../primitives/money';
+import { NonEmptyString } from '../primitives/scalars';
 import { Address } from './address';
-import { refine, struct } from './combinators';
-import { Instant } from './instant';
-import { NonEmptyString } from './primitives';
 
 export const DeliveryMethodType = t.keyof(
   { Digital: null, Address: null, KioskCollection: null, InSeat: null },

@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
-import { struct } from './combinators';
-import { NonEmptyString } from './primitives';
+import { struct } from '../primitives/combinators';
+import { NonEmptyString } from '../primitives/scalars';
 
 /** A postal address; the field names are capitalised exactly as in the interface (C-1.1). */
 export const Address = struct(

@@ -1,8 +1,8 @@
 import type { Either } from 'fp-ts/Either';
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
-import { refine, struct } from './wire/combinators';
-import { Int32, int32Between, NonEmptyString } from './wire/primitives';
+import { refine, struct } from './combinators';
+import { Int32, int32Between, NonEmptyString } from './scalars';
 
 /** An amount in integer minor units of a currency (C-1.4). */
 export interface Money {

@@ -1,5 +1,5 @@
-import type { PaymentIntent, PaymentIntentStateMachine } from '../wire';
-import type { ExistingPaymentIntent, IntentMachine } from './state';
+import type { ExistingPaymentIntent, IntentMachine } from '../payment-intent/state';
+import type { PaymentIntent, PaymentIntentStateMachine } from './payment-intent';
 
 const machineView = (machine: IntentMachine): PaymentIntentStateMachine => ({
   pendingProviderBasjets: [...machine.pendingProviderBaskets],

@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
+import { refine, struct } from '../primitives/combinators';
 import { Address } from './address';
-import { refine, struct } from './combinators';
 
 /** The customer detail field types, in the order the Basket lists them (C-7.12). */
 export const CustomerDetailFieldTypes = [
