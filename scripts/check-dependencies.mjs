@@ -5,18 +5,13 @@
 //  2. in @basket/core, no module outside wire/ imports wire/: the domain and its stored-event codecs
 //     never depend on the interface's resource shapes (wire maps views to resources, a leaf). The
 //     operation table (operations/), which describes the interface itself, is the one reader.
-// Known cycles that are being removed elsewhere are printed, not failed on. Exit code 1 on a failure.
+// Exit code 1 on a failure.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
 // The repository to check: this one, or the directory given (the script's own tests use a fixture).
 const root = resolve(process.argv[2] ?? resolve(import.meta.dirname, '..'));
 const packagesDir = join(root, 'packages');
-
-/** Folder cycles known to exist and being removed by other work: printed, not failed on. */
-const KNOWN_CYCLES = {
-  app: ['api', 'context', 'notifications', 'payment', 'processing', 'streams', 'transact'],
-};
 
 /**
  * Folders of core that no other folder of core may import, and the folders that may: the operation
@@ -108,7 +103,6 @@ const cycleThrough = (graph, start, component) => {
 };
 
 const failures = [];
-const known = [];
 for (const name of readdirSync(packagesDir).sort()) {
   const src = join(packagesDir, name, 'src');
   try {
@@ -147,13 +141,10 @@ for (const name of readdirSync(packagesDir).sort()) {
         edges.get(`${i === 0 ? cycle.slice(name.length + 2).split(' -> ')[0] : all[i - 1]} -> ${to}`),
       );
     const line = `${cycle}   (${steps.filter(Boolean).join(', ')}) [folders in the cycle: ${component.join(', ')}]`;
-    const allowed = KNOWN_CYCLES[name] ?? [];
-    if (component.every((node) => allowed.includes(node))) known.push(line);
-    else failures.push(`import cycle between folders: ${line}`);
+    failures.push(`import cycle between folders: ${line}`);
   }
 }
 
-for (const line of known) console.log(`known import cycle, being removed: ${line}`);
 if (failures.length > 0) {
   for (const line of failures) console.error(line);
   console.error(`check-dependencies: ${failures.length} problem(s)`);

@@ -3,6 +3,7 @@ import { createApi } from './api/create-api';
 import { type AppConfig, resolveConfig } from './config';
 import type { AppContext } from './context';
 import { sweepExpiredHolds } from './expiry/sweep';
+import { handleAccepted } from './handle-accepted';
 import { createCompletionHub, type NotificationListener } from './notifications/hub';
 import type { Clock, Ids, PaymentProvider, Providers } from './ports/providers';
 import type { Storage } from './ports/storage';
@@ -65,7 +66,7 @@ export const createBasketApp = (deps: BasketAppDeps): BasketApp => {
     basketStates: createStateCache(config.stateCacheSize),
     onError: deps.onError ?? (() => {}),
   };
-  const processor = createProcessor(ctx);
+  const processor = createProcessor(ctx, handleAccepted);
   const api = createApi({ ctx, processor });
   processor.start();
   const sweeper = periodically(ctx.config.sweepIntervalMs, () => sweepExpiredHolds(ctx).catch(ctx.onError));

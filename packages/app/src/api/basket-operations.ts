@@ -1,8 +1,8 @@
 import { exists, holdsOf } from '@basket/core';
 import * as E from 'fp-ts/Either';
-import { holdRows } from '../processing/facts';
+import { basketAggregate, decideAll } from '../streams/aggregate';
 import { nowOf } from '../time';
-import { basketAggregate, decideAll } from '../transact/aggregate';
+import { holdRows } from '../transact/facts';
 import { admit, basketForCaller, judgeCaller } from './access';
 import { ok, problemAnswer, refusalAnswer } from './answers';
 import type { BasketApi } from './basket-api';

@@ -2,9 +2,9 @@ import { type BasketCommand, freshIdsNeeded, holdsOf, type Instant, type Operati
 import type { Either } from 'fp-ts/Either';
 import * as E from 'fp-ts/Either';
 import { failed, succeeded } from '../processing/completion';
-import { holdRows } from '../processing/facts';
 import { encodeWork } from '../processing/queued-command';
-import { basketAggregate, decideAll } from '../transact/aggregate';
+import { basketAggregate, decideAll } from '../streams/aggregate';
+import { holdRows } from '../transact/facts';
 import type { Tx } from '../transact/transact';
 import { admit, type CallerBasket, judgeCaller, type Ownership } from './access';
 import { notificationAnswer } from './answers';

@@ -11,10 +11,10 @@ import {
 import type { Either } from 'fp-ts/Either';
 import * as E from 'fp-ts/Either';
 import type { AcceptedCommand } from '../ports/notifications';
-import { holdRows } from '../processing/facts';
 import { encodeWork } from '../processing/queued-command';
+import { basketAggregate, decideAll, intentAggregate } from '../streams/aggregate';
 import { loadIntent } from '../streams/payment-intent-stream';
-import { basketAggregate, decideAll, intentAggregate } from '../transact/aggregate';
+import { holdRows } from '../transact/facts';
 import type { Tx } from '../transact/transact';
 import { basketForCaller, type CallerBasket, checkIfMatch, judgeCaller } from './access';
 import { notificationAnswer, ok, problemAnswer, refusalAnswer } from './answers';

@@ -3,7 +3,7 @@ import type { Either } from 'fp-ts/Either';
 import * as E from 'fp-ts/Either';
 import type { AppContext } from '../context';
 import type { NotificationCompletion } from '../ports/notifications';
-import { decideAll, intentAggregate, type Loaded } from '../transact/aggregate';
+import { decideAll, intentAggregate, type Loaded } from '../streams/aggregate';
 import { transact } from '../transact/transact';
 
 export type LoadedIntent = Loaded<PaymentIntentState>;

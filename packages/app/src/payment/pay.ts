@@ -3,11 +3,11 @@ import * as E from 'fp-ts/Either';
 import type { AppContext } from '../context';
 import type { AcceptedCommand, NotificationCompletion } from '../ports/notifications';
 import { failed, succeeded } from '../processing/completion';
-import { holdRows } from '../processing/facts';
 import { completeWithoutChange, type Handled, unfinished } from '../processing/handled';
 import type { QueuedWorkOf } from '../processing/queued-command';
+import { basketAggregate, decideAll, intentAggregate } from '../streams/aggregate';
 import { loadIntent } from '../streams/payment-intent-stream';
-import { basketAggregate, decideAll, intentAggregate } from '../transact/aggregate';
+import { holdRows } from '../transact/facts';
 import { transact } from '../transact/transact';
 import { asUuid } from './support';
 

@@ -11,9 +11,9 @@ import * as E from 'fp-ts/Either';
 import type { AppContext } from '../context';
 import type { IdempotencyKeyTaken, IdempotencyRecord, NotificationCompletion } from '../ports/notifications';
 import type { CommitConflict } from '../ports/unit-of-work';
-import { type Applied as AppliedOf, basketAggregate, decideAll, type Loaded } from '../transact/aggregate';
+import { type Applied as AppliedOf, basketAggregate, decideAll, type Loaded } from '../streams/aggregate';
+import { holdRows } from '../transact/facts';
 import { transact } from '../transact/transact';
-import { holdRows } from './facts';
 
 export type LoadedBasket = Loaded<BasketState>;
 export type Applied = AppliedOf<BasketEvent, BasketState>;

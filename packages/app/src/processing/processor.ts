@@ -3,8 +3,10 @@ import { completedRecord } from '../notifications/view';
 import type { AcceptedCommand } from '../ports/notifications';
 import { shift } from '../time';
 import { internalError } from './completion';
-import { handleAccepted } from './handle';
 import { completeWithoutChange, type Handled } from './handled';
+
+/** Carries out one accepted command (handle-accepted.ts, given by the app: it knows every kind). */
+export type HandleAccepted = (ctx: AppContext, accepted: AcceptedCommand) => Promise<Handled>;
 
 /**
  * Carries out accepted commands, per basket in acceptance order (C-5.4): only a basket's oldest
@@ -30,7 +32,7 @@ export type Processor = {
 /** Failed attempts at one command before it is reported Failed with `internal-error`. */
 const MAX_FAILURES = 5;
 
-export const createProcessor = (ctx: AppContext): Processor => {
+export const createProcessor = (ctx: AppContext, handleAccepted: HandleAccepted): Processor => {
   const workers = new Map<string, { promise: Promise<void>; again: boolean }>();
   const failures = new Map<string, number>();
   const background = new Set<Promise<unknown>>();

@@ -1,9 +1,9 @@
 import type { BasketState } from '@basket/core';
 import type { EventStore, Snapshot, SnapshotStore } from '../ports/event-store';
-import { BASKET_SNAPSHOT_SCHEMA, basketAggregate, type Loaded, loadAggregate } from '../transact/aggregate';
+import { BASKET_SNAPSHOT_SCHEMA, basketAggregate, type Loaded, loadAggregate } from './aggregate';
 import type { StateCache } from './state-cache';
 
-export { BASKET_SNAPSHOT_SCHEMA } from '../transact/aggregate';
+export { BASKET_SNAPSHOT_SCHEMA } from './aggregate';
 
 /** A basket's state folded up to `version` (the number of events in its stream). */
 export type LoadedBasket = Loaded<BasketState>;

@@ -1,6 +1,6 @@
 import type { PaymentIntentState } from '@basket/core';
 import type { EventStore } from '../ports/event-store';
-import { intentAggregate, type Loaded, loadAggregate } from '../transact/aggregate';
+import { intentAggregate, type Loaded, loadAggregate } from './aggregate';
 
 /** An intent's state folded up to `version`. Intents have short streams: no snapshots. */
 export type LoadedIntent = Loaded<PaymentIntentState>;

@@ -19,8 +19,6 @@ import type {
   TransactionPrefetch,
   TransactionReads,
 } from '../ports/unit-of-work';
-import { gatherFacts } from '../processing/facts';
-import { nowOf } from '../time';
 import {
   type Applied,
   basketAggregate,
@@ -29,7 +27,9 @@ import {
   loadAggregate,
   type StreamWrite,
   streamWrite,
-} from './aggregate';
+} from '../streams/aggregate';
+import { nowOf } from '../time';
+import { gatherFacts } from './facts';
 
 /** What the body of `transact` works with: reads inside the transaction, under the basket's lock. */
 export type Tx = {

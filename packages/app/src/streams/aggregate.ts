@@ -25,8 +25,8 @@ import {
 } from '../ports/event-store';
 import type { JsonObject } from '../ports/json';
 import type { StreamAppend, TransactionReads } from '../ports/unit-of-work';
-import { fromRecorded, toNewEvent } from '../streams/event-codec';
-import type { StateCache } from '../streams/state-cache';
+import { fromRecorded, toNewEvent } from './event-codec';
+import type { StateCache } from './state-cache';
 
 /** An aggregate as `transact` needs it: its decider, its stream, its event codec and its snapshots. */
 export type Aggregate<C, Ev, S, F> = {

@@ -1,12 +1,12 @@
 import * as E from 'fp-ts/Either';
-import type { AppContext } from '../context';
-import { handleCancelIntent } from '../payment/cancel-intent';
-import { handleCreateIntent } from '../payment/create-intent';
-import { handlePayment } from '../payment/pay';
-import type { AcceptedCommand } from '../ports/notifications';
-import { internalError } from './completion';
-import { completeWithoutChange, type Handled, handleBasketCommand } from './handled';
-import { QueuedWork } from './queued-command';
+import type { AppContext } from './context';
+import { handleCancelIntent } from './payment/cancel-intent';
+import { handleCreateIntent } from './payment/create-intent';
+import { handlePayment } from './payment/pay';
+import type { AcceptedCommand } from './ports/notifications';
+import { internalError } from './processing/completion';
+import { completeWithoutChange, type Handled, handleBasketCommand } from './processing/handled';
+import { QueuedWork } from './processing/queued-command';
 
 /** Carries out one accepted command: a basket decision, or a step-by-step saga of the payment intent. */
 export const handleAccepted = async (ctx: AppContext, accepted: AcceptedCommand): Promise<Handled> => {
