@@ -92,9 +92,13 @@ export const readsOn = (tx: Queryable, t: Tables, prefetched: Prefetched = {}): 
   return {
     readStream: async (streamId, afterVersion = 0) => {
       const { stream } = prefetched;
-      if (stream !== undefined && stream.streamId === streamId && stream.afterVersion === afterVersion) {
+      // The opening read every event after its version, under the lock: a read from a later version
+      // (a state this process committed meanwhile) is the tail of it.
+      if (stream !== undefined && stream.streamId === streamId && stream.afterVersion <= afterVersion) {
         prefetched.stream = undefined;
-        return stream.events;
+        return stream.afterVersion === afterVersion
+          ? stream.events
+          : stream.events.filter((event) => event.version > afterVersion);
       }
       return events.readStream(streamId, afterVersion);
     },
