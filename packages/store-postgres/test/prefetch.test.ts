@@ -65,4 +65,44 @@ describe('a transaction’s opening reads on PostgreSQL (TransactionPrefetch, do
     }));
     expect(counts.bodyStatements).toBe(2);
   });
+
+  it('answers what others hold of a subset of the guessed resources, for the same holder and time', async () => {
+    const { db, counts } = counting(pool);
+    const storage = await createPostgresStorage({ db, schema });
+    const later = '2026-11-21T18:10:00.000Z';
+    await storage.unitOfWork.commit({
+      streamId: 'basket-other',
+      expectedVersion: 0,
+      events: [{ type: 'Touched', data: {} }],
+      holds: {
+        holder: 'other',
+        holds: [
+          { resource: "stock:it's", quantity: 2, capacity: 10, expiresAt: later },
+          { resource: 'stock:b', quantity: 1, capacity: 10 },
+        ],
+      },
+      at,
+    });
+    counts.bodyStatements = 0;
+    const guess = { resources: ["stock:it's", 'stock:b', 'stock:c'], holder: 'p2', now: at };
+    const read = (resources: ReadonlyArray<string>, holder = 'p2', now = at) =>
+      storage.unitOfWork.transaction(
+        'basket-p2',
+        async (reads) => ({ value: Object.fromEntries(await reads.heldByOthers(resources, holder, now)) }),
+        { heldByOthers: guess },
+      );
+    expect(await read(["stock:it's", 'stock:c'])).toEqual({
+      _tag: 'Done',
+      value: { "stock:it's": 2, 'stock:c': 0 },
+    });
+    expect(counts.bodyStatements).toBe(0);
+    // Another resource, holder or time than the guess: read as usual, and the same answer as a read.
+    expect(await read(['stock:b', 'stock:d'])).toEqual({
+      _tag: 'Done',
+      value: { 'stock:b': 1, 'stock:d': 0 },
+    });
+    expect(await read(['stock:b'], 'other')).toEqual({ _tag: 'Done', value: { 'stock:b': 0 } });
+    expect(await read(["stock:it's"], 'p2', later)).toEqual({ _tag: 'Done', value: { "stock:it's": 0 } });
+    expect(counts.bodyStatements).toBe(3);
+  });
 });
