@@ -4,6 +4,7 @@ import { type AppConfig, resolveConfig } from './config';
 import type { AppContext } from './context';
 import { sweepExpiredHolds } from './expiry/sweep';
 import { handleAccepted } from './handle-accepted';
+import { createRecentResources } from './inventory/recent-resources';
 import { createCompletionHub, type NotificationListener } from './notifications/hub';
 import type { Clock, Ids, PaymentProvider, Providers } from './ports/providers';
 import type { Storage } from './ports/storage';
@@ -64,6 +65,7 @@ export const createBasketApp = (deps: BasketAppDeps): BasketApp => {
     config,
     hub: createCompletionHub(config.notificationRecheckMs),
     basketStates: createStateCache(config.stateCacheSize),
+    recentResources: createRecentResources(config.stateCacheSize),
     onError: deps.onError ?? (() => {}),
   };
   const processor = createProcessor(ctx, handleAccepted);

@@ -1,5 +1,6 @@
 import type { BasketState } from '@basket/core';
 import type { ResolvedConfig } from './config';
+import type { RecentResources } from './inventory/recent-resources';
 import type { CompletionHub } from './notifications/hub';
 import type { Clock, Ids, PaymentProvider, Providers } from './ports/providers';
 import type { Storage } from './ports/storage';
@@ -16,6 +17,8 @@ export type AppContext = {
   readonly hub: CompletionHub;
   /** Basket states this process last saw, so loads fold only what was committed since. */
   readonly basketStates: StateCache<BasketState>;
+  /** The resources each basket's last decision here read availability of (a prefetch guess). */
+  readonly recentResources: RecentResources;
   /** Failures that processing survives, for the composition root's log. */
   readonly onError: (error: unknown) => void;
 };

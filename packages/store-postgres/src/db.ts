@@ -30,10 +30,13 @@ export const sqlLiteral = (value: string): string => {
 
 /**
  * `sql` with its parameters written in as literals ($1 → the first), for a statement sent in a
- * simple query: strings as `sqlLiteral`, integers as digits, null as NULL. The service's statements
+ * simple query: strings as `sqlLiteral`, integers as digits, null as NULL, string lists as text arrays. The service's statements
  * hold no `$` but their parameters'.
  */
-export const inlineParams = (sql: string, params: ReadonlyArray<string | number | null>): string =>
+export const inlineParams = (
+  sql: string,
+  params: ReadonlyArray<string | number | null | ReadonlyArray<string>>,
+): string =>
   sql.replace(/\$(\d+)/g, (_, n: string) => {
     const value = params[Number(n) - 1];
     if (value === undefined) throw new Error(`no parameter $${n}`);
@@ -42,7 +45,8 @@ export const inlineParams = (sql: string, params: ReadonlyArray<string | number 
       if (!Number.isSafeInteger(value)) throw new Error('only integers are written into statements');
       return String(value);
     }
-    return sqlLiteral(value);
+    if (typeof value === 'string') return sqlLiteral(value);
+    return `ARRAY[${value.map(sqlLiteral).join(', ')}]::text[]`;
   });
 
 /** The statement taking `lock`, its integers checked (they are written into the text). */

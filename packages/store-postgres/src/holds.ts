@@ -1,5 +1,5 @@
 import type { HoldRow, InventoryStore } from '@basket/app';
-import type { Queryable } from './db';
+import type { Queryable, Row } from './db';
 import type { Tables } from './names';
 import { instantParam, int, text } from './values';
 
@@ -36,6 +36,25 @@ export const mergeByResource = (rows: ReadonlyArray<HoldRow>): Map<string, Wante
  * resource, so a check costs the same whether 10 or 10,000 baskets hold it. One statement, so the
  * count and the rows are read in one snapshot.
  */
+/** Units others hold of each resource ($1 the resources, $2 the holder, $3 the time): see `unitsOfOthers`. */
+export const unitsOfOthersSql = (t: Tables): string =>
+  `SELECT r.resource,
+      (coalesce(c.units, 0)
+        - coalesce((SELECT sum(h.quantity) FROM ${t.holds} h
+            WHERE h.resource = r.resource AND h.expires_at IS NOT NULL AND h.expires_at <= $3::timestamptz), 0)
+        - coalesce((SELECT sum(h.quantity) FROM ${t.holds} h
+            WHERE h.resource = r.resource AND h.holder = $2
+              AND (h.expires_at IS NULL OR h.expires_at > $3::timestamptz)), 0))::int AS units
+    FROM unnest($1::text[]) AS r(resource)
+    LEFT JOIN ${t.holdCounts} c ON c.resource = r.resource`;
+
+/** The units of each of `resources` from the rows of `unitsOfOthersSql` (0 for a resource without a row). */
+export const unitsOf = (resources: ReadonlyArray<string>, rows: ReadonlyArray<Row>): Map<string, number> => {
+  const units = new Map(resources.map((resource): [string, number] => [resource, 0]));
+  for (const row of rows) units.set(text(row, 'resource'), int(row, 'units'));
+  return units;
+};
+
 const unitsOfOthers = async (
   db: Queryable,
   t: Tables,
@@ -43,22 +62,9 @@ const unitsOfOthers = async (
   holder: string,
   now: string,
 ): Promise<Map<string, number>> => {
-  const units = new Map(resources.map((resource): [string, number] => [resource, 0]));
-  if (resources.length === 0) return units;
-  const rows = await db.query(
-    `SELECT r.resource,
-        (coalesce(c.units, 0)
-          - coalesce((SELECT sum(h.quantity) FROM ${t.holds} h
-              WHERE h.resource = r.resource AND h.expires_at IS NOT NULL AND h.expires_at <= $3::timestamptz), 0)
-          - coalesce((SELECT sum(h.quantity) FROM ${t.holds} h
-              WHERE h.resource = r.resource AND h.holder = $2
-                AND (h.expires_at IS NULL OR h.expires_at > $3::timestamptz)), 0))::int AS units
-      FROM unnest($1::text[]) AS r(resource)
-      LEFT JOIN ${t.holdCounts} c ON c.resource = r.resource`,
-    [[...new Set(resources)], holder, instantParam(now)],
-  );
-  for (const row of rows) units.set(text(row, 'resource'), int(row, 'units'));
-  return units;
+  if (resources.length === 0) return unitsOf(resources, []);
+  const unique = [...new Set(resources)];
+  return unitsOf(resources, await db.query(unitsOfOthersSql(t), [unique, holder, instantParam(now)]));
 };
 
 export const postgresInventoryStore = (db: Queryable, t: Tables): InventoryStore => ({

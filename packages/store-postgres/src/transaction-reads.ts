@@ -16,10 +16,11 @@ import {
   snapshotOf,
   snapshotSql,
 } from './event-store';
-import { postgresInventoryStore } from './holds';
+import { postgresInventoryStore, unitsOf, unitsOfOthersSql } from './holds';
 import { postgresIdempotencyStore } from './idempotency';
 import type { Tables } from './names';
 import { acceptedCommandOf } from './notification-row';
+import { instantParam } from './values';
 
 /** What a transaction's opening read for its body (see `TransactionPrefetch`), each answered once. */
 type Prefetched = {
@@ -30,6 +31,7 @@ type Prefetched = {
     readonly afterVersion: number;
     readonly events: ReadonlyArray<RecordedEvent>;
   };
+  held?: { readonly holder: string; readonly now: string; readonly units: ReadonlyMap<string, number> };
 };
 
 type Opening = {
@@ -40,7 +42,7 @@ type Opening = {
 
 /** The statements that read `prefetch` with the transaction's opening, and what their rows answer. */
 export const openingReads = (t: Tables, prefetch: TransactionPrefetch | undefined): Opening => {
-  const { stream, pendingOf } = prefetch ?? {};
+  const { stream, pendingOf, heldByOthers } = prefetch ?? {};
   const reads: Array<string> = [];
   const answers: Array<(rows: ReadonlyArray<Row>, into: Prefetched) => void> = [];
   if (pendingOf !== undefined) {
@@ -68,6 +70,13 @@ export const openingReads = (t: Tables, prefetch: TransactionPrefetch | undefine
       into.stream = { streamId, afterVersion, events: rows.map((row) => recordedOf(streamId, row)) };
     });
   }
+  if (heldByOthers !== undefined && heldByOthers.resources.length > 0) {
+    const { resources, holder, now } = heldByOthers;
+    reads.push(inlineParams(unitsOfOthersSql(t), [[...new Set(resources)], holder, instantParam(now)]));
+    answers.push((rows, into) => {
+      into.held = { holder, now, units: unitsOf(resources, rows) };
+    });
+  }
   return {
     reads,
     prefetched: (opened) => {
@@ -92,9 +101,13 @@ export const readsOn = (tx: Queryable, t: Tables, prefetched: Prefetched = {}): 
   return {
     readStream: async (streamId, afterVersion = 0) => {
       const { stream } = prefetched;
-      if (stream !== undefined && stream.streamId === streamId && stream.afterVersion === afterVersion) {
+      // The opening read every event after its version, under the lock: a read from a later version
+      // (a state this process committed meanwhile) is the tail of it.
+      if (stream !== undefined && stream.streamId === streamId && stream.afterVersion <= afterVersion) {
         prefetched.stream = undefined;
-        return stream.events;
+        return stream.afterVersion === afterVersion
+          ? stream.events
+          : stream.events.filter((event) => event.version > afterVersion);
       }
       return events.readStream(streamId, afterVersion);
     },
@@ -107,7 +120,22 @@ export const readsOn = (tx: Queryable, t: Tables, prefetched: Prefetched = {}): 
       return snapshots.load(streamId);
     },
     findIdempotency: idempotency.find,
-    heldByOthers: inventory.heldByOthers,
+    heldByOthers: async (resources, holder, now) => {
+      const { held } = prefetched;
+      // Read with the opening for the same holder and time: a subset of it is answered from it.
+      if (
+        held !== undefined &&
+        held.holder === holder &&
+        held.now === now &&
+        resources.every((resource) => held.units.has(resource))
+      ) {
+        prefetched.held = undefined;
+        return new Map(
+          resources.map((resource): [string, number] => [resource, held.units.get(resource) ?? 0]),
+        );
+      }
+      return inventory.heldByOthers(resources, holder, now);
+    },
     oldestPending: async (basketId) => {
       const { pending } = prefetched;
       if (pending !== undefined && pending.basketId === basketId) {

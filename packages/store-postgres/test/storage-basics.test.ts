@@ -136,6 +136,38 @@ const basics = (name: string, open: () => Promise<TestDatabase>) =>
         notificationId: '0b0f6a8e-7c1a-4a57-9f0e-1b8d8c1f2a01',
       });
     });
+
+    it('answers a transaction body’s first reads from its opening, as the reads would (TransactionPrefetch)', async () => {
+      await storage.unitOfWork.commit({
+        streamId: 'basket-b3',
+        expectedVersion: 0,
+        events: [1, 2, 3].map((n) => ({ type: 'Touched', data: { n } })),
+        snapshot: { version: 2, schema: 'basket/1', state: { n: 2 } },
+        at,
+      });
+      const seen = await storage.unitOfWork.transaction(
+        'basket-b3',
+        async (reads) => ({
+          value: {
+            // A later version than the opening read from: its tail.
+            tail: (await reads.readStream('basket-b3', 2)).map((event) => event.version),
+            pending: await reads.oldestPending('b3'),
+          },
+        }),
+        { stream: { streamId: 'basket-b3', afterVersion: 1 }, pendingOf: 'b3' },
+      );
+      expect(seen).toEqual({ _tag: 'Done', value: { tail: [3], pending: undefined } });
+      const fromSnapshot = await storage.unitOfWork.transaction(
+        'basket-b3',
+        async (reads) => {
+          const snapshot = await reads.loadSnapshot('basket-b3');
+          const events = await reads.readStream('basket-b3', snapshot?.version ?? 0);
+          return { value: { at: snapshot?.version, events: events.map((event) => event.data) } };
+        },
+        { stream: { streamId: 'basket-b3' } },
+      );
+      expect(fromSnapshot).toEqual({ _tag: 'Done', value: { at: 2, events: [{ n: 3 }] } });
+    });
   });
 
 basics('PGlite', pgliteTestDatabase);

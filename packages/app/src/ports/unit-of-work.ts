@@ -133,6 +133,16 @@ export type TransactionPrefetch = {
   readonly stream?: { readonly streamId: StreamId; readonly afterVersion?: number };
   /** A basket whose oldest Pending command the body reads. */
   readonly pendingOf?: string;
+  /**
+   * What other holders hold of these resources at `now` (`heldByOthers`), when the body is likely to
+   * ask for them (the basket's last decision in this process did): the body's read of a subset of
+   * them, for the same holder and time, is answered from it.
+   */
+  readonly heldByOthers?: {
+    readonly resources: ReadonlyArray<string>;
+    readonly holder: string;
+    readonly now: string;
+  };
 };
 
 /** Reads of the shared inventory holds (writes go through `Commit.holds`). */

@@ -70,6 +70,9 @@ export type Transacted<T> =
   | { readonly _tag: 'Done'; readonly value: T; readonly committed: boolean }
   | { readonly _tag: 'Refused'; readonly value: T; readonly conflict: CommitConflict };
 
+/** A guess of more resources than this (a venue's section tallies) is not read beforehand. */
+const MAX_PREFETCHED_RESOURCES = 16;
+
 const retried = (conflict: CommitConflict): boolean =>
   conflict._tag === 'VersionConflict' || conflict._tag === 'InsufficientInventory';
 
@@ -97,10 +100,15 @@ export const transact = async <T>(
     // none, its snapshot and the events after it), and its oldest Pending command, read with the
     // transaction's opening where the storage can.
     const cached = ctx.basketStates.get(lock);
+    const recent = ctx.recentResources.get(basketId);
     const prefetch: TransactionPrefetch = {
       pendingOf: basketId,
       stream: cached === undefined ? { streamId: lock } : { streamId: lock, afterVersion: cached.version },
+      ...(recent === undefined || recent.length > MAX_PREFETCHED_RESOURCES
+        ? {}
+        : { heldByOthers: { resources: recent, holder: basketId, now } }),
     };
+    let asked = false;
     const inTransaction = async (reads: TransactionReads) => {
       let basket: Loaded<BasketState> | undefined;
       const loadBasket = async () => {
@@ -113,7 +121,21 @@ export const transact = async <T>(
         catalog,
         basket: loadBasket,
         intent: (paymentIntentId) => loadAggregate(reads, intentAggregate, paymentIntentId),
-        basketFacts: (command, state) => gatherFacts(reads, catalog, command, state, now),
+        basketFacts: (command, state) =>
+          gatherFacts(
+            {
+              heldByOthers: (resources, holder, at) => {
+                // The first read of a decision is the likely one of the basket's next decision.
+                if (holder === basketId && !asked) ctx.recentResources.set(basketId, resources);
+                asked = true;
+                return reads.heldByOthers(resources, holder, at);
+              },
+            },
+            catalog,
+            command,
+            state,
+            now,
+          ),
         basketWrite: (loaded, applied) =>
           streamWrite(basketAggregate, basketId, loaded, applied, {
             snapshotEvery: ctx.config.snapshotEvery,
