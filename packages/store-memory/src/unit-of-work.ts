@@ -1,5 +1,6 @@
 import type {
   Commit,
+  CommitAcceptance,
   CommitConflict,
   CommitResult,
   NotificationCompletion,
@@ -38,6 +39,12 @@ const appendsOf = (commit: Commit): ReadonlyArray<StreamAppend> => [
   ...(commit.also ?? []),
 ];
 
+/** The commit's accepted commands, in order. */
+const acceptancesOf = (commit: Commit): ReadonlyArray<CommitAcceptance> => [
+  ...(commit.accept === undefined ? [] : [commit.accept]),
+  ...(commit.acceptMore ?? []),
+];
+
 const conflictOf = (state: MemoryState, commit: Commit): CommitConflict | undefined => {
   for (const append of appendsOf(commit)) {
     const actual = state.streams.get(append.streamId)?.length ?? 0;
@@ -45,8 +52,10 @@ const conflictOf = (state: MemoryState, commit: Commit): CommitConflict | undefi
       return { _tag: 'VersionConflict', streamId: append.streamId, expected: append.expectedVersion, actual };
     }
   }
-  if (commit.accept !== undefined && state.queue.has(commit.accept.command.notificationId)) {
-    throw new Error(`notification ${commit.accept.command.notificationId} was already accepted`);
+  for (const accept of acceptancesOf(commit)) {
+    if (state.queue.has(accept.command.notificationId)) {
+      throw new Error(`notification ${accept.command.notificationId} was already accepted`);
+    }
   }
   if (commit.completion !== undefined) {
     const entry = state.queue.get(commit.completion.notificationId);
@@ -88,12 +97,12 @@ const apply = (state: MemoryState, commit: Commit): number => {
   const [main, ...others] = appendsOf(commit);
   const version = main === undefined ? 0 : append(state, main, commit.at);
   for (const other of others) append(state, other, commit.at);
-  if (commit.accept !== undefined) {
-    const entry = insertAccepted(state, commit.accept.command);
-    if (commit.accept.outcome !== undefined) {
+  for (const accept of acceptancesOf(commit)) {
+    const entry = insertAccepted(state, accept.command);
+    if (accept.outcome !== undefined) {
       entry.notification = completed(entry.notification, {
-        notificationId: commit.accept.command.notificationId,
-        outcome: commit.accept.outcome,
+        notificationId: accept.command.notificationId,
+        outcome: accept.outcome,
       });
       appendToOutbox(state, entry.notification);
     }

@@ -15,10 +15,11 @@ export const commitDocument = (t: Tables, commit: Commit, locked: string | undef
     { streamId: commit.streamId, expectedVersion: commit.expectedVersion, events: commit.events },
     ...(commit.also ?? []),
   ];
+  const acceptances = [...(commit.accept === undefined ? [] : [commit.accept]), ...(commit.acceptMore ?? [])];
   const toLock = [
     ...appends.map((a) => a.streamId),
     // Every acceptance holds its basket's stream lock: it makes the command's next sequence safe.
-    ...(commit.accept === undefined ? [] : [basketStream(commit.accept.command.basketId)]),
+    ...acceptances.map((accept) => basketStream(accept.command.basketId)),
   ].filter((streamId) => streamId !== locked);
   const locks = [...new Set(toLock.map((s) => advisoryLock(t.schema, lockClass.stream, s).key))].sort(
     (a, b) => a - b,
@@ -37,23 +38,20 @@ export const commitDocument = (t: Tables, commit: Commit, locked: string | undef
       schemaVersion: event.schemaVersion,
     })),
   );
-  const { accept, completion, holds, idempotency, snapshot } = commit;
+  const { completion, holds, idempotency, snapshot } = commit;
   const wanted = holds === undefined ? undefined : [...mergeByResource(holds.holds)];
   return JSON.stringify({
     at: instantParam(commit.at),
     locks,
     checks,
     events,
-    accept:
-      accept === undefined
-        ? undefined
-        : {
-            ...accept.command,
-            accepted: instantParam(accept.command.accepted),
-            status: accept.outcome?.status,
-            completed: accept.outcome === undefined ? undefined : instantParam(accept.outcome.completed),
-            problem: accept.outcome?.status === 'Failed' ? accept.outcome.problem : undefined,
-          },
+    accepts: acceptances.map(({ command, outcome }) => ({
+      ...command,
+      accepted: instantParam(command.accepted),
+      status: outcome?.status,
+      completed: outcome === undefined ? undefined : instantParam(outcome.completed),
+      problem: outcome?.status === 'Failed' ? outcome.problem : undefined,
+    })),
     completion:
       completion === undefined
         ? undefined

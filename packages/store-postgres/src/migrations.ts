@@ -266,7 +266,7 @@ export const migrations: ReadonlyArray<Migration> = [
       CREATE FUNCTION ${t.schema}.commit_write(p jsonb) RETURNS void LANGUAGE plpgsql AS $fn$
       DECLARE
         v_at timestamptz := (p->>'at')::timestamptz;
-        a jsonb := p->'accept';
+        a jsonb;
         check_row record;
         actual integer;
         completed_row ${t.commands};
@@ -287,7 +287,8 @@ export const migrations: ReadonlyArray<Migration> = [
           SELECT e->>'streamId', (e->>'version')::integer, e->>'type', e->'data', v_at,
                  coalesce((e->>'schemaVersion')::integer, 1)
             FROM jsonb_array_elements(p->'events') WITH ORDINALITY AS u(e, n) ORDER BY n;
-        IF a IS NOT NULL THEN
+        -- The accepted commands, in order, each at its basket's next sequence.
+        FOR a IN SELECT x FROM jsonb_array_elements(coalesce(p->'accepts', '[]'::jsonb)) WITH ORDINALITY AS u(x, n) ORDER BY n LOOP
           WITH accepted AS (
             INSERT INTO ${t.commands}
                 (notification_id, store_id, basket_id, operation, payment_intent_id, command, created, sequence,
@@ -301,7 +302,7 @@ export const migrations: ReadonlyArray<Migration> = [
           INSERT INTO ${t.outbox} (notification_id, notification)
             SELECT accepted.notification_id, ${t.schema}.notification_json(accepted) FROM accepted
               WHERE accepted.status <> 'Pending';
-        END IF;
+        END LOOP;
         IF p->'completion' IS NOT NULL THEN
           UPDATE ${t.commands} SET status = p->'completion'->>'status',
               completed = (p->'completion'->>'completed')::timestamptz, problem = p->'completion'->'problem'

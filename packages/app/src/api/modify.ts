@@ -8,6 +8,7 @@ import { holdRows } from '../transact/facts';
 import type { Tx } from '../transact/transact';
 import { admit, type CallerBasket, judgeCaller, type Ownership } from './access';
 import { notificationAnswer } from './answers';
+import { type BasketBatches, createBasketBatches, type QueuedRequest } from './basket-batches';
 import { type ApiEnv, answered, decideRequest, type Judgement } from './command-path';
 import { type Attempt, type Replay, withIdempotency } from './idempotency';
 import type { Answer, Caller, Preconditions } from './types';
@@ -85,7 +86,36 @@ export const judgeBasketCommand = async (
   };
 };
 
-/** A modifying basket request: 400 at once; then decided on its basket (`decideRequest`). */
+/** One basket request decided in a transaction of its own (`decideRequest`). */
+const decideAlone = (env: ApiEnv, { caller, request, pre }: QueuedRequest<BasketRequest>): Promise<Attempt> =>
+  decideRequest(env, caller, request.basketId, async (tx, pending) =>
+    pending === undefined ? judgeBasketCommand(env, caller, request, tx, pre) : { _tag: 'Wait', pending },
+  );
+
+const batchesOf = new WeakMap<ApiEnv, BasketBatches<BasketRequest>>();
+
+/** The app's group commit of basket commands (basket-batches.ts), one per API. */
+const batches = (env: ApiEnv): BasketBatches<BasketRequest> => {
+  const known = batchesOf.get(env);
+  if (known !== undefined) return known;
+  const created = createBasketBatches<BasketRequest>(
+    env.ctx,
+    async ({ caller, request, pre }, tx) => {
+      const judged = await judgeBasketCommand(env, caller, request, tx, pre);
+      if (judged._tag === 'Wait') throw new Error('a basket command is judged only with nothing Pending');
+      return judged;
+    },
+    (queued) => decideAlone(env, queued),
+  );
+  batchesOf.set(env, created);
+  return created;
+};
+
+/**
+ * A modifying basket request: 400 at once; then decided on its basket, together with the other
+ * basket commands waiting for it in this process (`createBasketBatches`). A request with an
+ * Idempotency-Key is decided alone: its record is committed with its own answer (C-6.3).
+ */
 export const modifyBasket = async (
   env: ApiEnv,
   caller: Caller,
@@ -93,10 +123,9 @@ export const modifyBasket = async (
   pre?: Preconditions,
 ): Promise<Attempt> => {
   if (E.isLeft(request)) return request.left;
-  const decoded = request.right;
-  return decideRequest(env, caller, decoded.basketId, async (tx, pending) =>
-    pending === undefined ? judgeBasketCommand(env, caller, decoded, tx, pre) : { _tag: 'Wait', pending },
-  );
+  const queued = { caller, request: request.right, pre };
+  if (caller.idempotency !== undefined) return decideAlone(env, queued);
+  return batches(env).decide(request.right.basketId, queued);
 };
 
 /**

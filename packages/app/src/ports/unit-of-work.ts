@@ -54,6 +54,11 @@ export type Commit = {
   readonly also?: ReadonlyArray<StreamAppend>;
   /** The request's command, accepted in this commit (its notification id must be new). */
   readonly accept?: CommitAcceptance;
+  /**
+   * Further commands of the same basket accepted after `accept`, in this order (group commit: the
+   * requests queued on one basket decided in one transaction). Each notification id must be new.
+   */
+  readonly acceptMore?: ReadonlyArray<CommitAcceptance>;
   /** Time of the commit: recorded on events, and "now" for hold expiry in the capacity check. */
   readonly at: string;
 };

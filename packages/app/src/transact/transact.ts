@@ -63,6 +63,8 @@ export type Plan<T> = {
   readonly holds?: ReadonlyArray<HoldRow>;
   readonly completion?: NotificationCompletion;
   readonly accept?: CommitAcceptance;
+  /** Further commands accepted after `accept`, in order (basket commands decided together). */
+  readonly acceptMore?: ReadonlyArray<CommitAcceptance>;
   readonly idempotency?: IdempotencyRecord;
 };
 
@@ -95,7 +97,7 @@ export const transact = async <T>(
   for (let attempt = 0; attempt < Math.max(1, ctx.config.maxAttempts); attempt++) {
     const now = nowOf(ctx.clock);
     let writes: ReadonlyArray<StreamWrite> = [];
-    let accepted: CommitAcceptance | undefined;
+    let accepted: ReadonlyArray<CommitAcceptance> = [];
     // The basket's events after the state this process has (the common case: none or a few; with
     // none, its snapshot and the events after it), and its oldest Pending command, read with the
     // transaction's opening where the storage can.
@@ -148,12 +150,12 @@ export const transact = async <T>(
       writes = [...(plan.writes ?? [])].sort(
         (a, b) => Number(b.append.streamId === lock) - Number(a.append.streamId === lock),
       );
-      accepted = plan.accept;
+      accepted = [...(plan.accept === undefined ? [] : [plan.accept]), ...(plan.acceptMore ?? [])];
       const nothing =
         writes.every((w) => w.append.events.length === 0) &&
         plan.holds === undefined &&
         plan.completion === undefined &&
-        plan.accept === undefined &&
+        accepted.length === 0 &&
         plan.idempotency === undefined;
       if (nothing) return { value: plan.value };
       const [main, ...also] = writes;
@@ -170,6 +172,9 @@ export const transact = async <T>(
         ...(plan.holds === undefined ? {} : { holds: { holder: basketId, holds: plan.holds } }),
         ...(plan.completion === undefined ? {} : { completion: plan.completion }),
         ...(plan.accept === undefined ? {} : { accept: plan.accept }),
+        ...(plan.acceptMore === undefined || plan.acceptMore.length === 0
+          ? {}
+          : { acceptMore: plan.acceptMore }),
         ...(plan.idempotency === undefined ? {} : { idempotency: plan.idempotency }),
         ...(main?.snapshot === undefined ? {} : { snapshot: main.snapshot }),
         at: now,
@@ -179,7 +184,9 @@ export const transact = async <T>(
     const result = await ctx.storage.unitOfWork.transaction(lock, inTransaction, prefetch);
     if (result._tag === 'Done') {
       for (const write of writes) write.committed();
-      if (accepted?.outcome !== undefined) ctx.hub.completed(acceptedRecord(accepted));
+      for (const acceptance of accepted) {
+        if (acceptance.outcome !== undefined) ctx.hub.completed(acceptedRecord(acceptance));
+      }
       return { _tag: 'Done', value: result.value, committed: result.version !== undefined };
     }
     last = { _tag: 'Refused', value: result.value, conflict: result.conflict };

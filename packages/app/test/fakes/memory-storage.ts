@@ -138,12 +138,12 @@ export const fakeStorage = (): FakeStorage => {
       });
       streams.set(append.streamId, stream);
     }
-    if (c.accept) {
-      acceptCommand(c.accept.command);
-      if (c.accept.outcome) {
-        const record = notifications.get(c.accept.command.notificationId);
+    for (const accept of [...(c.accept ? [c.accept] : []), ...(c.acceptMore ?? [])]) {
+      acceptCommand(accept.command);
+      if (accept.outcome) {
+        const record = notifications.get(accept.command.notificationId);
         if (record) {
-          const done = { ...record, ...c.accept.outcome };
+          const done = { ...record, ...accept.outcome };
           notifications.set(record.notificationId, done);
           outbox.push({ position: outbox.length + 1, notification: done, published: false });
         }

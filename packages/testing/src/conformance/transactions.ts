@@ -100,6 +100,40 @@ export const transactionCases = (storage: StorageRef): void => {
       expect((await storage().commands.oldestPending(basketId))?.notificationId).toBe(earlier.notificationId);
     });
 
+    it('accepts several commands of a basket in one commit, in order, each completed with its outbox row (group commit)', async () => {
+      const { basketId, streamId } = freshBasket();
+      const ids = [uuid(), uuid(), uuid()];
+      const acceptance = (notificationId: string, n: number) => ({
+        command: {
+          notificationId,
+          storeId,
+          basketId,
+          operation: 'addProductToBasket',
+          command: { kind: 'basket', n },
+          accepted: at(n),
+        },
+        outcome: { status: 'Succeeded' as const, completed: at(n) },
+      });
+      const [first, ...more] = ids.map(acceptance);
+      const result = await storage().unitOfWork.transaction(streamId, async () => ({
+        value: undefined,
+        commit: commit({ streamId, events: events('A', 'B', 'C'), accept: first, acceptMore: more }),
+      }));
+      expect(result).toMatchObject({ _tag: 'Done', version: 3 });
+      for (const [n, notificationId] of ids.entries()) {
+        expect(await storage().commands.notification(notificationId)).toMatchObject({
+          notificationId,
+          status: 'Succeeded',
+          created: at(n),
+        });
+      }
+      // Published in the order they were accepted (C-5.5).
+      expect((await outboxOf(storage(), ids)).map((m) => m.notification.notificationId)).toEqual(ids);
+      // A later acceptance comes after all three: it is the basket's oldest Pending command.
+      const later = await accept(storage(), basketId);
+      expect((await storage().commands.oldestPending(basketId))?.notificationId).toBe(later.notificationId);
+    });
+
     it('accepts a command Pending when it has no outcome yet, readable as the oldest Pending inside', async () => {
       const { basketId, streamId } = freshBasket();
       const notificationId = uuid();

@@ -1,0 +1,127 @@
+import type { BasketEvent, BasketState } from '@basket/core';
+import { holdsOf } from '@basket/core';
+import type { CommitAcceptance } from '../ports/unit-of-work';
+import type { Applied, Loaded } from '../streams/aggregate';
+import { holdRows } from '../transact/facts';
+import { type Tx, transact } from '../transact/transact';
+import type { Attempt } from './idempotency';
+import type { Answer, Caller, Preconditions } from './types';
+
+/** A basket request waiting for the decision under way on its basket to end. */
+export type QueuedRequest<R> = {
+  readonly caller: Caller;
+  readonly request: R;
+  readonly pre: Preconditions | undefined;
+};
+
+/** How a request is judged on a basket as the requests before it left it (`judgeBasketCommand`). */
+export type JudgeOn<R> = (
+  queued: QueuedRequest<R>,
+  tx: Tx,
+) => Promise<{ answer: Answer; plan?: { accept?: CommitAcceptance } }>;
+
+/**
+ * Group commit of basket commands (docs/architecture.md): while a decision on a basket is under way
+ * in this process, the basket commands that arrive for it wait, and are then decided together in
+ * one transaction, in the order they arrived: each judged on the basket as the ones before it left
+ * it (C-6.4), all their events appended, holds replaced and commands accepted in one commit. A lone
+ * request is decided alone, at once, as before. When a command accepted earlier is still Pending on
+ * the basket, or the commit is refused, each request of the group goes its own way (`alone`).
+ */
+export const createBasketBatches = <R>(
+  ctx: Parameters<typeof transact>[0],
+  judge: JudgeOn<R>,
+  alone: (queued: QueuedRequest<R>) => Promise<Attempt>,
+) => {
+  type Waiting = QueuedRequest<R> & {
+    readonly done: (attempt: Attempt) => void;
+    readonly failed: (error: unknown) => void;
+  };
+  const waiting = new Map<string, Waiting[]>();
+  const busy = new Set<string>();
+
+  const together = async (
+    basketId: string,
+    group: ReadonlyArray<Waiting>,
+  ): Promise<ReadonlyArray<Attempt>> => {
+    const result = await transact(ctx, basketId, async (tx) => {
+      if ((await tx.reads.oldestPending(basketId)) !== undefined) return { value: undefined };
+      const first = await tx.basket();
+      let loaded: Loaded<BasketState> = first;
+      const answers: Answer[] = [];
+      const accepts: CommitAcceptance[] = [];
+      const events: BasketEvent[] = [];
+      for (const queued of group) {
+        let applied: Applied<BasketEvent, BasketState> | undefined;
+        const view: Tx = {
+          ...tx,
+          basket: async () => loaded,
+          basketWrite: (from, decided) => {
+            applied = decided;
+            return tx.basketWrite(from, decided);
+          },
+        };
+        const judged = await judge(queued, view);
+        answers.push(judged.answer);
+        if (judged.plan?.accept !== undefined) accepts.push(judged.plan.accept);
+        if (applied !== undefined) {
+          events.push(...applied.events);
+          loaded = { state: applied.state, version: applied.version };
+        }
+      }
+      const [accept, ...acceptMore] = accepts;
+      const accepted = { ...(accept === undefined ? {} : { accept }), acceptMore };
+      if (events.length === 0) return { value: answers, ...accepted };
+      return {
+        value: answers,
+        ...accepted,
+        writes: [tx.basketWrite(first, { events, state: loaded.state, version: loaded.version })],
+        holds: holdRows(holdsOf(loaded.state), tx.catalog),
+      };
+    });
+    if (result._tag === 'Done' && result.value !== undefined) return result.value;
+    const answers: Attempt[] = [];
+    for (const queued of group) answers.push(await alone(queued));
+    return answers;
+  };
+
+  const drain = async (basketId: string): Promise<void> => {
+    for (;;) {
+      const group = waiting.get(basketId) ?? [];
+      waiting.delete(basketId);
+      if (group.length === 0) {
+        busy.delete(basketId);
+        return;
+      }
+      try {
+        const answers =
+          group.length === 1 && group[0] !== undefined
+            ? [await alone(group[0])]
+            : await together(basketId, group);
+        group.forEach((queued, i) => {
+          const answer = answers[i];
+          if (answer === undefined) queued.failed(new Error('a queued basket request got no answer'));
+          else queued.done(answer);
+        });
+      } catch (error) {
+        for (const queued of group) queued.failed(error);
+      }
+    }
+  };
+
+  return {
+    /** Decides `queued` on `basketId`: at once when nothing is under way on it here, else with the next group. */
+    decide: (basketId: string, queued: QueuedRequest<R>): Promise<Attempt> =>
+      new Promise((done, failed) => {
+        const list = waiting.get(basketId) ?? [];
+        list.push({ ...queued, done, failed });
+        waiting.set(basketId, list);
+        if (!busy.has(basketId)) {
+          busy.add(basketId);
+          void drain(basketId);
+        }
+      }),
+  };
+};
+
+export type BasketBatches<R> = ReturnType<typeof createBasketBatches<R>>;
