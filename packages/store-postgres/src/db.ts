@@ -30,8 +30,8 @@ export const sqlLiteral = (value: string): string => {
 
 /**
  * `sql` with its parameters written in as literals ($1 → the first), for a statement sent in a
- * simple query: strings as `sqlLiteral`, integers as digits, null as NULL, string lists as text arrays. The service's statements
- * hold no `$` but their parameters'.
+ * simple query: strings as `sqlLiteral`, integers as digits, null as NULL, string lists as text
+ * arrays. The service's statements hold no `$` but their parameters'.
  */
 export const inlineParams = (
   sql: string,

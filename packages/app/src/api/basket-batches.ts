@@ -1,5 +1,7 @@
 import type { BasketEvent, BasketState } from '@basket/core';
 import { holdsOf } from '@basket/core';
+import type { AppContext } from '../context';
+import { basketStream } from '../ports/event-store';
 import type { CommitAcceptance } from '../ports/unit-of-work';
 import type { Applied, Loaded } from '../streams/aggregate';
 import { holdRows } from '../transact/facts';
@@ -29,7 +31,7 @@ export type JudgeOn<R> = (
  * the basket, or the commit is refused, each request of the group goes its own way (`alone`).
  */
 export const createBasketBatches = <R>(
-  ctx: Parameters<typeof transact>[0],
+  ctx: AppContext,
   judge: JudgeOn<R>,
   alone: (queued: QueuedRequest<R>) => Promise<Attempt>,
 ) => {
@@ -53,12 +55,17 @@ export const createBasketBatches = <R>(
       const events: BasketEvent[] = [];
       for (const queued of group) {
         let applied: Applied<BasketEvent, BasketState> | undefined;
+        // Each request is judged on the basket the ones before it left; what it decides is kept
+        // here, and written once for the group below (its own write is never committed).
         const view: Tx = {
           ...tx,
           basket: async () => loaded,
           basketWrite: (from, decided) => {
             applied = decided;
-            return tx.basketWrite(from, decided);
+            return {
+              append: { streamId: basketStream(basketId), expectedVersion: from.version, events: [] },
+              committed: () => {},
+            };
           },
         };
         const judged = await judge(queued, view);
