@@ -48,7 +48,7 @@ const fmt = (n: number | undefined, digits = 0) =>
     : n.toLocaleString('en-GB', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 const row = (label: string, r: OnsaleResult): string =>
-  `| ${label} | ${r.processes} | ${fmt(r.seats)} | ${fmt(r.buyersStarted)} | ${r.sellOutSeconds === undefined ? `not sold out (${fmt(r.elapsedSeconds)} s)` : fmt(r.sellOutSeconds, 1)} | ${fmt(r.selectionsPerSecond, 1)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.conflictsPerSuccess, 2)} | ${fmt(r.resourcesPerRead)} | ${fmt(r.purchases)} | ${
+  `| ${label} | ${r.processes} | ${fmt(r.seats)} | ${fmt(r.buyersStarted)} | ${r.sellOutSeconds === undefined ? `not sold out (${fmt(r.elapsedSeconds)} s)` : fmt(r.sellOutSeconds, 1)} | ${fmt(r.selectionsPerSecond, 1)} | ${r.rushSeconds === undefined ? 'never' : fmt(r.rushSeconds, 1)} | ${fmt(r.rushSelectionsPerSecond, 1)} | ${fmt(r.p50)} | ${fmt(r.p99)} | ${fmt(r.conflictsPerSuccess, 2)} | ${fmt(r.resourcesPerRead)} | ${fmt(r.purchases)} | ${
     r.checks.every((c) => c.ok)
       ? 'all pass'
       : `FAIL: ${r.checks
@@ -99,12 +99,15 @@ over ${base.connections} connections, ${base.manualShare * 100} % of selections 
 automatic (C-7.5); abandonment ${Object.values(base.abandon)
   .map((a) => `${a * 100} %`)
   .join(' / ')} after seats / food / delivery / details / at payment.
-"Selections/s": successful seat selections per second until the sell-out; latency: select-seats request to its
+"Selections/s": successful seat selections per second until the sell-out, which waits for the holds of
+abandoned baskets to expire; "all held s": when every seat was first held or sold (sampled every second), the
+end of the rush, whose pace is the service's own: "selections/s in the rush" are the successful selections until
+then per second; latency: select-seats request to its
 notification Succeeded (ms); "conflicts": commits refused for a version or inventory conflict (each a decision made
 again) per successful selection; "resources/read": inventory resources per availability read.
 
-| code | K | seats | buyers | sell-out s | selections/s | p50 ms | p99 ms | conflicts/success | resources/read | purchases | checks |
-| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |
+| code | K | seats | buyers | sell-out s | selections/s | all held s | selections/s in the rush | p50 ms | p99 ms | conflicts/success | resources/read | purchases | checks |
+| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |
 ${results.map(({ label, result }) => row(label, result)).join('\n')}
 
 ${details}

@@ -39,6 +39,8 @@ export type Abandonment = {
 export type Tally = {
   readonly answers: Map<string, number>;
   readonly selectToSucceeded: number[];
+  /** When each successful selection was answered Succeeded (performance.now()). */
+  readonly selectionsSucceededAt: number[];
   readonly notifications: Map<string, string>;
   readonly payments: Map<string, number>;
   readonly paidBaskets: Set<string>;
@@ -53,6 +55,7 @@ export type Tally = {
 export const newTally = (): Tally => ({
   answers: new Map(),
   selectToSucceeded: [],
+  selectionsSucceededAt: [],
   notifications: new Map(),
   payments: new Map(),
   paidBaskets: new Set(),
@@ -194,7 +197,9 @@ const selectSeats = async (ctx: BuyerContext, basket: string): Promise<number> =
     );
     ctx.tally.selections += 1;
     if (succeeded(outcome)) {
-      ctx.tally.selectToSucceeded.push(performance.now() - started);
+      const now = performance.now();
+      ctx.tally.selectToSucceeded.push(now - started);
+      ctx.tally.selectionsSucceededAt.push(now);
       ctx.tally.seatsSelected += size;
       return size;
     }

@@ -40,6 +40,13 @@ export type OnsaleResult = {
   readonly elapsedSeconds: number;
   readonly successfulSelections: number;
   readonly selectionsPerSecond: number;
+  /**
+   * Seconds from the first request until every seat was held or sold for the first time: the rush,
+   * when the service's speed (and not the holds' expiry) sets the pace. Undefined: never.
+   */
+  readonly rushSeconds: number | undefined;
+  /** Successful selections per second during the rush. */
+  readonly rushSelectionsPerSecond: number;
   readonly p50: number;
   readonly p99: number;
   readonly purchases: number;
@@ -148,10 +155,12 @@ export const runOnsale = async (options: OnsaleOptions): Promise<OnsaleResult> =
     const started = performance.now();
     const seconds = () => (performance.now() - started) / 1000;
     let sellOut: number | undefined;
+    let rush: number | undefined;
     let watching = true;
     const watcher = (async () => {
       while (watching) {
         await watch.sample();
+        if (rush === undefined && watch.state().free.size === 0) rush = seconds();
         if (sellOut === undefined && watch.state().sold === allSeats.length) sellOut = seconds();
         await new Promise((done) => setTimeout(done, 1000));
       }
@@ -215,6 +224,8 @@ export const runOnsale = async (options: OnsaleOptions): Promise<OnsaleResult> =
     const latencies = [...tally.selectToSucceeded].sort((a, b) => a - b);
     const successes = latencies.length;
     const window = sellOut ?? elapsed;
+    const rushEnd = started + (rush ?? elapsed) * 1000;
+    const inRush = tally.selectionsSucceededAt.filter((at) => at <= rushEnd).length;
     return {
       seats: allSeats.length,
       processes: options.processes,
@@ -223,6 +234,8 @@ export const runOnsale = async (options: OnsaleOptions): Promise<OnsaleResult> =
       elapsedSeconds: elapsed,
       successfulSelections: successes,
       selectionsPerSecond: successes / window,
+      rushSeconds: rush,
+      rushSelectionsPerSecond: inRush / (rush ?? elapsed),
       p50: percentile(latencies, 50),
       p99: percentile(latencies, 99),
       purchases: tally.purchases,

@@ -14,7 +14,17 @@ export const startServer = (root: string, task: ServerTask): Promise<Server> =>
   new Promise((done, fail) => {
     const child = spawn(
       process.execPath,
-      ['--conditions=@basket/source', '--import', 'tsx', 'bench/onsale/server.ts', JSON.stringify(task)],
+      [
+        '--conditions=@basket/source',
+        // BASKET_BENCH_CPU_PROF=<dir>: each server process writes a CPU profile there when it stops.
+        ...(process.env.BASKET_BENCH_CPU_PROF === undefined
+          ? []
+          : ['--cpu-prof', `--cpu-prof-dir=${process.env.BASKET_BENCH_CPU_PROF}`]),
+        '--import',
+        'tsx',
+        'bench/onsale/server.ts',
+        JSON.stringify(task),
+      ],
       {
         cwd: root,
         stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
