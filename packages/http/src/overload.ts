@@ -12,6 +12,13 @@ export type LoadLimits = {
   readonly maxLongPolls: number;
   /** The `Retry-After` of a 503, in seconds. */
   readonly retryAfterSeconds: number;
+  /**
+   * The event loop's delay past which every request is refused, long polls included (their arrival
+   * and their answer cost CPU like a read; those already held are kept). It bounds the queue that
+   * builds in the sockets when requests need no I/O, where the in-flight count stays low.
+   * Absent or 0: no bound.
+   */
+  readonly maxEventLoopDelayMs?: number;
 };
 
 export type LoadShedder = {
@@ -34,27 +41,50 @@ const isExempt = (request: FastifyRequest): boolean => {
 
 /**
  * Counts the requests under way and answers past the limits with a 503 `internal-error` problem (the
- * contract's code for a 5xx; nothing was changed) and `Retry-After`. A request stops counting when
- * its response is finished or its connection closes.
+ * contract's code for a 5xx, C-3.1; nothing was changed, C-3.4) and `Retry-After`. A request stops
+ * counting when its response is finished or its connection closes. `eventLoopDelayMs` is the
+ * current event-loop delay in ms (event-loop-delay.ts), read on each request when
+ * `maxEventLoopDelayMs` is set.
  */
-export const createLoadShedder = (limits: LoadLimits): LoadShedder => {
+export const createLoadShedder = (
+  limits: LoadLimits,
+  eventLoopDelayMs: () => number = () => 0,
+): LoadShedder => {
   let requests = 0;
   let longPolls = 0;
+  const maxDelayMs = limits.maxEventLoopDelayMs ?? 0;
+  const refuse = (reply: FastifyReply, detail: string): FastifyReply =>
+    sendProblem(
+      reply,
+      problem(
+        503,
+        'internal-error',
+        `${detail}: nothing was done; retry after ${limits.retryAfterSeconds} s.`,
+      ),
+      {
+        'retry-after': String(limits.retryAfterSeconds),
+      },
+    );
   const hook = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     if (isExempt(request)) return;
+    if (maxDelayMs > 0) {
+      const delayMs = Math.round(eventLoopDelayMs());
+      if (delayMs > maxDelayMs) {
+        await refuse(
+          reply,
+          `The service's event loop is delayed by ${delayMs} ms, over its limit of ${maxDelayMs} ms`,
+        );
+        return;
+      }
+    }
     const longPoll = isLongPoll(request);
     const [count, limit] = longPoll
       ? [longPolls, limits.maxLongPolls]
       : [requests, limits.maxRequestsInFlight];
     if (limit > 0 && count >= limit) {
-      await sendProblem(
+      await refuse(
         reply,
-        problem(
-          503,
-          'internal-error',
-          `The service has ${limit} ${longPoll ? 'long polls' : 'requests'} under way, its limit: nothing was done; retry after ${limits.retryAfterSeconds} s.`,
-        ),
-        { 'retry-after': String(limits.retryAfterSeconds) },
+        `The service has ${limit} ${longPoll ? 'long polls' : 'requests'} under way, its limit`,
       );
       return;
     }

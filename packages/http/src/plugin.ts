@@ -2,6 +2,7 @@ import type { BasketApi } from '@basket/app';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { type AuthOptions, createAuthenticator, type Principal } from './auth';
 import { handleError } from './errors';
+import { startEventLoopDelayMonitor } from './event-loop-delay';
 import { checkedJsonParser } from './json-parser';
 import { type OpenApiOptions, openApiDocument, publicEndpoints } from './openapi/document';
 import { renderApiReference } from './openapi/html';
@@ -32,6 +33,12 @@ export type BasketHttpOptions = {
   readonly openApi?: OpenApiOptions;
   /** Bounds of the work in progress: past them, 503 with Retry-After. Default: none. */
   readonly limits?: LoadLimits;
+  /**
+   * The current event-loop delay in ms, read by `limits.maxEventLoopDelayMs`. Default, when that
+   * limit is set: a monitor of this process's loop (event-loop-delay.ts), started with the plugin
+   * and stopped when the app closes.
+   */
+  readonly eventLoopDelayMs?: () => number;
   /**
    * On close, how long open keep-alive connections are kept (ms), so that a request already on its
    * way gets the 503 rather than a reset connection. Default 0.
@@ -97,7 +104,15 @@ const plugin: FastifyPluginAsync<BasketHttpOptions> = async (app: FastifyInstanc
   app.removeContentTypeParser(['text/plain', 'application/json']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, checkedJsonParser(app));
   // First of all: an overloaded process spends nothing more on a request than its 503.
-  if (options.limits !== undefined) app.addHook('onRequest', createLoadShedder(options.limits).hook);
+  if (options.limits !== undefined) {
+    let delayMs = options.eventLoopDelayMs;
+    if (delayMs === undefined && (options.limits.maxEventLoopDelayMs ?? 0) > 0) {
+      const monitor = startEventLoopDelayMonitor();
+      app.addHook('onClose', async () => monitor.stop());
+      delayMs = monitor.delayMs;
+    }
+    app.addHook('onRequest', createLoadShedder(options.limits, delayMs).hook);
+  }
   app.addHook(
     'onRequest',
     routeCheck(() => closing),

@@ -30,11 +30,13 @@ export type ServerConfig = {
   readonly providerLatencyMs: number;
   /**
    * `BASKET_MAX_REQUESTS_IN_FLIGHT` (default 256), `BASKET_MAX_LONG_POLLS` (default 1024),
-   * `BASKET_RETRY_AFTER_S` (default 1): past a limit a request is a 503 with Retry-After; 0: no limit.
+   * `BASKET_MAX_EVENT_LOOP_DELAY_MS` (default 200), `BASKET_RETRY_AFTER_S` (default 1): past a limit
+   * a request is a 503 with Retry-After; 0: no limit.
    */
   readonly limits: {
     readonly maxRequestsInFlight: number;
     readonly maxLongPolls: number;
+    readonly maxEventLoopDelayMs: number;
     readonly retryAfterSeconds: number;
   };
   readonly production: boolean;
@@ -98,6 +100,12 @@ export const readConfig = (env: Environment): Read<ServerConfig> => {
     1_000_000,
   );
   const longPolls = integer('BASKET_MAX_LONG_POLLS', env.BASKET_MAX_LONG_POLLS, 1024, 1_000_000);
+  const loopDelay = integer(
+    'BASKET_MAX_EVENT_LOOP_DELAY_MS',
+    env.BASKET_MAX_EVENT_LOOP_DELAY_MS,
+    200,
+    60_000,
+  );
   const retryAfter = integer('BASKET_RETRY_AFTER_S', env.BASKET_RETRY_AFTER_S, 1, 3600);
   const timeouts = readTimeouts(env);
   const errors = [
@@ -107,6 +115,7 @@ export const readConfig = (env: Environment): Read<ServerConfig> => {
     schema,
     inFlight,
     longPolls,
+    loopDelay,
     retryAfter,
     ...(metricsPort === undefined ? [] : [metricsPort]),
   ].flatMap((read) => (read.ok ? [] : [read.error]));
@@ -121,6 +130,7 @@ export const readConfig = (env: Environment): Read<ServerConfig> => {
     !schema.ok ||
     !inFlight.ok ||
     !longPolls.ok ||
+    !loopDelay.ok ||
     !retryAfter.ok ||
     !timeouts.ok ||
     metricsPort?.ok === false ||
@@ -153,6 +163,7 @@ export const readConfig = (env: Environment): Read<ServerConfig> => {
       limits: {
         maxRequestsInFlight: inFlight.value,
         maxLongPolls: longPolls.value,
+        maxEventLoopDelayMs: loopDelay.value,
         retryAfterSeconds: retryAfter.value,
       },
       production,

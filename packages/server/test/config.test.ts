@@ -12,7 +12,12 @@ describe('readConfig (C-10.1)', () => {
         host: '127.0.0.1',
         jwt: { secret: DEVELOPMENT_JWT_SECRET, developmentSecret: true, publicKeys: [] },
         providerLatencyMs: 0,
-        limits: { maxRequestsInFlight: 256, maxLongPolls: 1024, retryAfterSeconds: 1 },
+        limits: {
+          maxRequestsInFlight: 256,
+          maxLongPolls: 1024,
+          maxEventLoopDelayMs: 200,
+          retryAfterSeconds: 1,
+        },
         production: false,
         logLevel: 'info',
         timeouts: {
@@ -64,6 +69,7 @@ describe('readConfig (C-10.1)', () => {
       BASKET_JWT_AUDIENCE: 'basket',
       BASKET_MAX_REQUESTS_IN_FLIGHT: '64',
       BASKET_MAX_LONG_POLLS: '0',
+      BASKET_MAX_EVENT_LOOP_DELAY_MS: '75',
       BASKET_RETRY_AFTER_S: '5',
     });
     expect(config).toMatchObject({
@@ -77,9 +83,22 @@ describe('readConfig (C-10.1)', () => {
         jwt: { secret: 's3cret', developmentSecret: false, audience: 'basket' },
         natsUrl: 'nats://127.0.0.1:4222',
         providerLatencyMs: 250,
-        limits: { maxRequestsInFlight: 64, maxLongPolls: 0, retryAfterSeconds: 5 },
+        limits: { maxRequestsInFlight: 64, maxLongPolls: 0, maxEventLoopDelayMs: 75, retryAfterSeconds: 5 },
       },
     });
+  });
+
+  it('reads the event-loop delay limit: 0 is no limit, and only an integer from 0 to 60000 is accepted', () => {
+    const limitOf = (value: string) => {
+      const config = readConfig({ BASKET_MAX_EVENT_LOOP_DELAY_MS: value });
+      return config.ok ? config.value.limits.maxEventLoopDelayMs : config.error;
+    };
+    expect(limitOf('0')).toBe(0);
+    expect(limitOf(' 60000 ')).toBe(60_000);
+    expect(limitOf('')).toBe(200);
+    for (const bad of ['60001', '-5', '1.5', '50ms']) {
+      expect(limitOf(bad), bad).toBe('BASKET_MAX_EVENT_LOOP_DELAY_MS must be an integer from 0 to 60000');
+    }
   });
 
   it('lists every invalid variable, and needs a secret in production', () => {
@@ -88,12 +107,14 @@ describe('readConfig (C-10.1)', () => {
       BASKET_PROVIDER_LATENCY_MS: '-1',
       BASKET_DATABASE_SCHEMA: 'Basket; DROP',
       BASKET_MAX_REQUESTS_IN_FLIGHT: 'many',
+      BASKET_MAX_EVENT_LOOP_DELAY_MS: 'soon',
       BASKET_RETRY_AFTER_S: '3601',
       NODE_ENV: 'production',
     });
     expect(config.ok).toBe(false);
     if (!config.ok) {
       expect(config.error).toContain('BASKET_MAX_REQUESTS_IN_FLIGHT');
+      expect(config.error).toContain('BASKET_MAX_EVENT_LOOP_DELAY_MS');
       expect(config.error).toContain('BASKET_RETRY_AFTER_S');
       expect(config.error).toContain('PORT');
       expect(config.error).toContain('BASKET_DATABASE_SCHEMA');
