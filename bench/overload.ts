@@ -3,15 +3,14 @@
 // (requests in flight and event-loop delay); then every accepted add is waited for: none may be lost.
 // Run from the repository root: `npx tsx bench/overload.ts` (replaces its own section of
 // docs/benchmarks.md).
+import { fork } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { apiKeyOf } from '../packages/http/src/index';
-import { demoCatalogPath } from '../packages/providers-catalog/src/index';
-import { createBasketServer, createLogger, mintDevToken, readConfig } from '../packages/server/src/index';
-import { createMemoryStorage } from '../packages/store-memory/src/index';
-import { createPostgresStorage, dropSchema, openPgPool } from '../packages/store-postgres/src/index';
+import { mintDevToken } from '../packages/server/src/index';
 import { type BenchRequest, PIE } from './http-flows';
+import type { OverloadTask } from './overload-server';
 
 type Result = {
   requests: { average: number };
@@ -21,22 +20,15 @@ type Result = {
 const fromServer = createRequire(new URL('../packages/server/package.json', import.meta.url));
 const autocannon = fromServer('autocannon') as (options: Record<string, unknown>) => Promise<Result>;
 
-const SUSTAINABLE = Number(process.env.BASKET_BENCH_CONNECTIONS ?? 10);
+const SUSTAINABLE = Number(process.env.BASKET_BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BASKET_BENCH_DURATION_S ?? 5);
-const LIMIT = Number(process.env.BASKET_BENCH_LIMIT ?? 8);
+const LIMIT = Number(process.env.BASKET_BENCH_LIMIT ?? 64);
 /** The limited row's event-loop delay limit, in ms. */
 const DELAY_LIMIT = Number(process.env.BASKET_BENCH_DELAY_LIMIT_MS ?? 50);
 const SECRET = 'overload-bench-secret';
 /** `BASKET_BENCH_STORAGE=postgres`: PostgreSQL at BASKET_BENCH_POSTGRES_URL, where requests wait on the pool. */
 const STORAGE = process.env.BASKET_BENCH_STORAGE ?? 'memory';
 const postgresUrl = process.env.BASKET_BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-const storageFor = async () => {
-  if (STORAGE !== 'postgres') return createMemoryStorage();
-  const pool = openPgPool(postgresUrl);
-  await dropSchema(pool, 'bench_overload');
-  return createPostgresStorage({ db: pool, schema: 'bench_overload' });
-};
 
 type Row = {
   name: string;
@@ -51,23 +43,40 @@ type Row = {
 /** The server's limits of a row; 0: none. */
 type Limits = { readonly inFlight: number; readonly delayMs: number };
 
-const measure = async (name: string, connections: number, limits: Limits): Promise<Row> => {
-  console.log(name);
-  const config = readConfig({
-    PORT: '0',
-    BASKET_JWT_SECRET: SECRET,
-    BASKET_CATALOG: demoCatalogPath,
-    BASKET_MAX_REQUESTS_IN_FLIGHT: String(limits.inFlight),
-    BASKET_MAX_EVENT_LOOP_DELAY_MS: String(limits.delayMs),
+/** Starts the server of a row in a process of its own (bench/overload-server.ts). */
+const startServer = (task: OverloadTask): Promise<{ url: string; stop: () => Promise<void> }> =>
+  new Promise((done, fail) => {
+    const child = fork(new URL('./overload-server.ts', import.meta.url), [JSON.stringify(task)], {
+      execArgv: ['--conditions=@basket/source', '--import', 'tsx'],
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
+    const exited = new Promise<void>((end) => child.once('exit', () => end()));
+    child.once('exit', (code) => fail(new Error(`the server exited (${code}) before listening`)));
+    child.once('message', (message: { port?: number }) =>
+      done({
+        url: `http://127.0.0.1:${message.port ?? 0}`,
+        stop: async () => {
+          child.kill('SIGTERM');
+          await exited;
+        },
+      }),
+    );
   });
-  if (!config.ok) throw new Error(config.error);
-  const server = await createBasketServer(
-    config.value,
-    createLogger('info', { write: () => undefined }),
-    {},
-    await storageFor(),
-  );
-  const url = await server.http.listen({ port: 0, host: '127.0.0.1' });
+
+/** A row's load: connections, each sending its next request when answered, at most `rate` requests/s in all. */
+type Load = { readonly connections: number; readonly rate?: number };
+
+const measure = async (name: string, load: Load, limits: Limits): Promise<Row> => {
+  console.log(name);
+  const server = await startServer({
+    secret: SECRET,
+    ...(STORAGE === 'postgres' ? { postgresUrl } : {}),
+    maxRequestsInFlight: limits.inFlight,
+    maxEventLoopDelayMs: limits.delayMs,
+  });
+  const url = server.url;
+  // A warm-up first: the first seconds of a process run several times slower (JIT tiers).
+  await autocannon({ url: `${url}/healthz`, connections: 10, duration: 3 });
   const token = await mintDevToken({ secret: SECRET, contactId: 'contact-alice', ttlSeconds: 3600 });
   const headers = { 'x-api-key': apiKeyOf('arena-web'), authorization: `Bearer ${token}` };
   const accepted: string[] = [];
@@ -93,7 +102,14 @@ const measure = async (name: string, connections: number, limits: Limits): Promi
       },
     },
   ];
-  const result = await autocannon({ url, connections, duration: DURATION, headers, requests: chain });
+  const result = await autocannon({
+    url,
+    connections: load.connections,
+    ...(load.rate === undefined ? {} : { overallRate: load.rate }),
+    duration: DURATION,
+    headers,
+    requests: chain,
+  });
   // Nothing accepted is lost: every accepted add completes (the catalog has stock for all of them).
   let completed = 0;
   for (const id of accepted) {
@@ -101,7 +117,7 @@ const measure = async (name: string, connections: number, limits: Limits): Promi
     const status = ((await reply.json()) as { status?: string }).status;
     if (status === 'Succeeded' || status === 'Failed') completed += 1;
   }
-  await server.close();
+  await server.stop();
   return {
     name,
     rps: result.requests.average,
@@ -114,14 +130,25 @@ const measure = async (name: string, connections: number, limits: Limits): Promi
 };
 
 const none: Limits = { inFlight: 0, delayMs: 0 };
+// The sustainable load: SUSTAINABLE connections, each waiting for its answer. Then 4× the
+// connections, and 4× its rate offered by connections enough that they do not hold it back (clients
+// that do not wait for each other, nor honour Retry-After), each without and with the limits.
+const limited: Limits = { inFlight: LIMIT, delayMs: DELAY_LIMIT };
+const limitsText = `at most ${LIMIT} in flight, event loop delayed at most ${DELAY_LIMIT} ms`;
+const sustainable = await measure(`${SUSTAINABLE} connections, no limit`, { connections: SUSTAINABLE }, none);
+const closed: Load = { connections: 4 * SUSTAINABLE };
+const offered = Math.round(4 * sustainable.rps);
+const open: Load = { connections: 16 * SUSTAINABLE, rate: offered };
 const rows = [
-  await measure(`${SUSTAINABLE} connections, no limit`, SUSTAINABLE, none),
-  await measure(`${4 * SUSTAINABLE} connections (4×), no limit`, 4 * SUSTAINABLE, none),
+  sustainable,
+  await measure(`${closed.connections} connections (4×), no limit`, closed, none),
+  await measure(`${closed.connections} connections (4×), ${limitsText}`, closed, limited),
   await measure(
-    `${4 * SUSTAINABLE} connections (4×), at most ${LIMIT} in flight, event loop delayed at most ${DELAY_LIMIT} ms`,
-    4 * SUSTAINABLE,
-    { inFlight: LIMIT, delayMs: DELAY_LIMIT },
+    `${offered} requests/s offered (4×) by ${open.connections} connections, no limit`,
+    open,
+    none,
   ),
+  await measure(`${offered} requests/s offered (4×), ${limitsText}`, open, limited),
 ];
 const table = rows
   .map(
@@ -133,11 +160,10 @@ const section = `<!-- overload-bench-${STORAGE}:start -->
 ## Overload (bench/overload.ts, ${STORAGE})
 
 \`npx tsx bench/overload.ts\` on ${new Date().toISOString().slice(0, 10)}, ${STORAGE === 'postgres' ? 'PostgreSQL' : 'memory'} storage, ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}
-shared with other engineers' runs (load average ${loadavg()[0]?.toFixed(1)} at the end); autocannon in the same process,
+shared with other work (load average ${loadavg()[0]?.toFixed(1)} at the end); the server in a process of its own, autocannon in another,
 ${DURATION} s per row, each connection creating a basket and adding a product (2 requests). Latencies are of
 every answer, 503s included (they are immediate). "Accepted" counts adds answered with a notification;
-"completed" how many of them were then read Succeeded or Failed: none may be missing. The event-loop
-delay is the process's, autocannon's work included.
+"completed" how many of them were then read Succeeded or Failed: none may be missing.
 
 | load | requests/s | p50 ms | p99 ms | 503 answers | adds accepted | of them completed |
 | --- | ---: | ---: | ---: | ---: | ---: | ---: |

@@ -7,6 +7,11 @@ export type RetryOptions = {
   readonly retries?: number;
   /** The delay before retry `n` (1, 2, …), in ms. Default `100 × 2^(n-1)`. */
   readonly delayMs?: (retry: number) => number;
+  /**
+   * A 5xx's `Retry-After` (an overloaded service's 503) is waited for when it is longer than the
+   * delay; past this many ms the answer is thrown at once instead. Default 30000.
+   */
+  readonly maxRetryAfterMs?: number;
 };
 
 export type BasketClientOptions = {
@@ -50,5 +55,7 @@ export const DEFAULT_RETRIES = 2;
 export const DEFAULT_POLL_WAIT_MS = 10_000;
 /** The longest `waitMs` the service accepts (C-5.2). */
 export const MAX_WAIT_MS = 30_000;
+
+export const DEFAULT_MAX_RETRY_AFTER_MS = 30_000;
 
 export const defaultRetryDelay = (retry: number): number => 100 * 2 ** (retry - 1);

@@ -1,6 +1,12 @@
 import { type HttpMethod, Problem, validationErrors } from '@basket/core';
 import { BasketNetworkError, BasketProblemError, BasketResponseError, type RequestLine } from './errors';
-import { type BasketClientOptions, DEFAULT_RETRIES, defaultRetryDelay } from './options';
+import {
+  type BasketClientOptions,
+  DEFAULT_MAX_RETRY_AFTER_MS,
+  DEFAULT_RETRIES,
+  defaultRetryDelay,
+} from './options';
+import { retryAfterMs } from './retry-after';
 
 export type { HttpMethod };
 
@@ -77,13 +83,15 @@ const readReply = async (response: Response, line: RequestLine): Promise<HttpRep
 
 /**
  * The client's only contact with the network: fetch with the credentials (C-2), an Idempotency-Key
- * on modifying calls, and retries of network errors and 5xx answers with that same key.
+ * on modifying calls, and retries of network errors and 5xx answers with that same key, no sooner
+ * than a 503's `Retry-After` asks.
  */
 export const createTransport = (options: BasketClientOptions): Transport => {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const retries = Math.max(0, options.retry?.retries ?? DEFAULT_RETRIES);
   const delayMs = options.retry?.delayMs ?? defaultRetryDelay;
+  const maxRetryAfterMs = options.retry?.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS;
   const newKey = options.newIdempotencyKey ?? (() => globalThis.crypto.randomUUID());
   const tokenOf = async (): Promise<string> =>
     typeof options.token === 'string' ? options.token : options.token();
@@ -114,9 +122,10 @@ export const createTransport = (options: BasketClientOptions): Transport => {
         await pause(delayMs(attempt), request.signal);
         continue;
       }
-      if (response.status >= 500 && attempt <= retries) {
+      const after = retryAfterMs(response.headers.get('retry-after'), Date.now());
+      if (response.status >= 500 && attempt <= retries && after <= maxRetryAfterMs) {
         await response.body?.cancel();
-        await pause(delayMs(attempt), request.signal);
+        await pause(Math.max(delayMs(attempt), after), request.signal);
         continue;
       }
       return readReply(response, line);
