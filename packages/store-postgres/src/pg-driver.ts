@@ -59,14 +59,12 @@ export const openPgPool = (url: string, options: PgPoolOptions = {}): Db => {
       let committed = false;
       try {
         // One round trip: a simple query of BEGIN, the lock and the opening reads.
-        const opened =
+        const statements =
           opening === undefined
-            ? (await client.query('BEGIN'), [])
-            : resultsOf(
-                await client.query(
-                  ['BEGIN', advisoryLockSql(opening.lock), ...(opening.reads ?? [])].join(';\n'),
-                ),
-              ).slice(2);
+            ? ['BEGIN']
+            : ['BEGIN', advisoryLockSql(opening.lock), ...(opening.reads ?? [])];
+        // The answers of the opening reads, after those of BEGIN and the lock.
+        const opened = resultsOf(await client.query(statements.join(';\n'))).slice(2);
         const tx: TransactionQueryable = {
           ...queryableOf(client),
           commitWith: async (sql) => {
