@@ -132,6 +132,8 @@ export {
 } from './payment-intent';
 // Primitives the domain is built from: money in minor units, instants, ids, and io-ts combinators.
 export {
+  badStringReason,
+  badStrings,
   type Currency,
   CurrencyC,
   FieldError,

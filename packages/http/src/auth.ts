@@ -1,7 +1,7 @@
 import { Buffer } from 'node:buffer';
+import { badStringReason } from '@basket/core';
 import type { CryptoKey, JWTHeaderParameters, JWTVerifyOptions } from 'jose';
 import { errors, importSPKI, jwtVerify } from 'jose';
-import { badStringReason } from './request-strings';
 
 /** A public key for tokens signed by an identity provider rather than with the shared secret. */
 export type JwtPublicKey = { readonly alg: 'RS256' | 'ES256'; readonly spki: string };

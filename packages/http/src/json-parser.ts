@@ -1,5 +1,6 @@
+import { badStrings } from '@basket/core';
 import type { FastifyBodyParser, FastifyInstance } from 'fastify';
-import { badStrings, InvalidJsonBodyError, jsonDepth, MAX_JSON_DEPTH } from './request-strings';
+import { InvalidJsonBodyError, jsonDepth, MAX_JSON_DEPTH } from './request-strings';
 
 /**
  * Fastify's JSON parser (with its prototype-poisoning checks) behind two checks of C-1.6: nesting

@@ -1,4 +1,6 @@
 import {
+  badStrings,
+  type FieldError,
   type OperationName,
   type OperationPath,
   operations,
@@ -13,26 +15,28 @@ import * as t from 'io-ts';
 import { problemAnswer } from './answers';
 import type { Answer } from './types';
 
+/**
+ * Decodes with a codec, refusing first the strings no storage can keep (a NUL, an unpaired
+ * surrogate; C-1.6): they are a 400 here whatever the transport, so none reaches storage.
+ */
+const decodeInput = <A>(codec: t.Decoder<unknown, A>, input: unknown, what: string): Either<Answer, A> => {
+  const unstorable: FieldError[] = badStrings(input);
+  if (unstorable.length > 0) return E.left(problemAnswer('validation-failed', what, unstorable));
+  return pipe(
+    codec.decode(input),
+    E.mapLeft((errors) => problemAnswer('validation-failed', what, validationErrors(errors))),
+  );
+};
+
 /** Decodes a request body; every invalid field is listed in a 400 (C-1.6, C-3.1). */
 export const decodeBody = <A>(codec: t.Decoder<unknown, A>, body: unknown): Either<Answer, A> =>
-  pipe(
-    codec.decode(body),
-    E.mapLeft((errors) =>
-      problemAnswer('validation-failed', 'the request body is not valid', validationErrors(errors)),
-    ),
-  );
+  decodeInput(codec, body, 'the request body is not valid');
 
 /** Decodes path ids by name; each invalid one is listed in a 400 under its name. */
 export const decodePath = <P extends t.Props>(
   codecs: P,
   values: { readonly [K in keyof P]: unknown },
-): Either<Answer, t.TypeOf<t.TypeC<P>>> =>
-  pipe(
-    t.type(codecs).decode(values),
-    E.mapLeft((errors) =>
-      problemAnswer('validation-failed', 'a path id is not valid', validationErrors(errors)),
-    ),
-  );
+): Either<Answer, t.TypeOf<t.TypeC<P>>> => decodeInput(t.type(codecs), values, 'a path id is not valid');
 
 /** Decodes the path ids of an operation with the table's codecs, under their names (`{id}` is `basketId`). */
 export const decodeOperationPath = <K extends OperationName>(

@@ -17,3 +17,4 @@ export {
   providerOf,
   Uuid,
 } from './scalars';
+export { badStringReason, badStrings } from './storable-strings';

@@ -1,0 +1,50 @@
+import { createPostgresStorage, dropSchema, openPgPool } from '@basket/store-postgres';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresUrl } from '../postgres/harness';
+import { alice, bodyOf, expectProblem, ids, text, type World, world } from './support';
+
+// C-1.6 at the app's own door: an embedder calling BasketApi directly (no HTTP layer in front) gets
+// the same 400 for a string no storage can keep, and nothing reaches PostgreSQL.
+const schema = `storable_strings_${process.pid}`;
+const db = openPgPool(postgresUrl);
+let app: World['app'];
+let basketId: string;
+beforeAll(async () => {
+  await dropSchema(db, schema);
+  app = (await world({ storage: await createPostgresStorage({ db, schema }) })).app;
+  basketId = text(bodyOf(await app.api.createBasket(alice)), 'id');
+});
+afterAll(async () => {
+  await dropSchema(db, schema);
+  await db.close();
+});
+
+describe('strings no storage can keep are a 400 from the app API (C-1.6)', () => {
+  it('a NUL in a customer detail value', async () => {
+    const answer = await app.api.setCustomerDetails(alice, basketId, {
+      customerDetails: [{ type: 'FirstName', value: { name: 'Al\u0000ice' } }],
+    });
+    expectProblem(answer, 400, 'validation-failed');
+    expect('problem' in answer ? answer.problem.errors : undefined).toEqual([
+      expect.objectContaining({ path: 'customerDetails.0.value.name' }),
+    ]);
+  });
+
+  it('an unpaired surrogate in a path id and in a field name', async () => {
+    expectProblem(
+      await app.api.addProduct(alice, basketId, `${ids.pie}\ud800`, { quantity: 1 }),
+      400,
+      'validation-failed',
+    );
+    expectProblem(
+      await app.api.createPaymentIntent(alice, basketId, { '\udc00note': 'x' }),
+      400,
+      'validation-failed',
+    );
+  });
+
+  it('the basket is untouched and still served', async () => {
+    const basket = bodyOf(await app.api.getBasket(alice, basketId));
+    expect(basket.id).toBe(basketId);
+  });
+});
