@@ -1,6 +1,5 @@
 import type {
   Commit,
-  CommitAcceptance,
   CommitConflict,
   CommitResult,
   NotificationCompletion,
@@ -39,12 +38,6 @@ const appendsOf = (commit: Commit): ReadonlyArray<StreamAppend> => [
   ...(commit.also ?? []),
 ];
 
-/** The commit's accepted commands, in order. */
-const acceptancesOf = (commit: Commit): ReadonlyArray<CommitAcceptance> => [
-  ...(commit.accept === undefined ? [] : [commit.accept]),
-  ...(commit.acceptMore ?? []),
-];
-
 const conflictOf = (state: MemoryState, commit: Commit): CommitConflict | undefined => {
   for (const append of appendsOf(commit)) {
     const actual = state.streams.get(append.streamId)?.length ?? 0;
@@ -52,7 +45,7 @@ const conflictOf = (state: MemoryState, commit: Commit): CommitConflict | undefi
       return { _tag: 'VersionConflict', streamId: append.streamId, expected: append.expectedVersion, actual };
     }
   }
-  for (const accept of acceptancesOf(commit)) {
+  for (const accept of commit.accepts ?? []) {
     if (state.queue.has(accept.command.notificationId)) {
       throw new Error(`notification ${accept.command.notificationId} was already accepted`);
     }
@@ -97,7 +90,7 @@ const apply = (state: MemoryState, commit: Commit): number => {
   const [main, ...others] = appendsOf(commit);
   const version = main === undefined ? 0 : append(state, main, commit.at);
   for (const other of others) append(state, other, commit.at);
-  for (const accept of acceptancesOf(commit)) {
+  for (const accept of commit.accepts ?? []) {
     const entry = insertAccepted(state, accept.command);
     if (accept.outcome !== undefined) {
       entry.notification = completed(entry.notification, {

@@ -15,7 +15,7 @@ export const commitDocument = (t: Tables, commit: Commit, locked: string | undef
     { streamId: commit.streamId, expectedVersion: commit.expectedVersion, events: commit.events },
     ...(commit.also ?? []),
   ];
-  const acceptances = [...(commit.accept === undefined ? [] : [commit.accept]), ...(commit.acceptMore ?? [])];
+  const acceptances = commit.accepts ?? [];
   const toLock = [
     ...appends.map((a) => a.streamId),
     // Every acceptance holds its basket's stream lock: it makes the command's next sequence safe.

@@ -20,7 +20,7 @@ export type QueuedRequest<R> = {
 export type JudgeOn<R> = (
   queued: QueuedRequest<R>,
   tx: Tx,
-) => Promise<{ answer: Answer; plan?: { accept?: CommitAcceptance } }>;
+) => Promise<{ answer: Answer; plan?: { accepts?: ReadonlyArray<CommitAcceptance> } }>;
 
 /**
  * Group commit of basket commands (docs/architecture.md): while a decision on a basket is under way
@@ -70,18 +70,16 @@ export const createBasketBatches = <R>(
         };
         const judged = await judge(queued, view);
         answers.push(judged.answer);
-        if (judged.plan?.accept !== undefined) accepts.push(judged.plan.accept);
+        accepts.push(...(judged.plan?.accepts ?? []));
         if (applied !== undefined) {
           events.push(...applied.events);
           loaded = { state: applied.state, version: applied.version };
         }
       }
-      const [accept, ...acceptMore] = accepts;
-      const accepted = { ...(accept === undefined ? {} : { accept }), acceptMore };
-      if (events.length === 0) return { value: answers, ...accepted };
+      if (events.length === 0) return { value: answers, accepts };
       return {
         value: answers,
-        ...accepted,
+        accepts,
         writes: [tx.basketWrite(first, { events, state: loaded.state, version: loaded.version })],
         holds: holdRows(holdsOf(loaded.state), tx.catalog),
       };

@@ -58,7 +58,7 @@ export const judgeBasketCommand = async (
   const outcome = await decideAll(basketAggregate, loaded, [command], tx.basketFacts);
   const notificationId = ctx.ids.uuid();
   const completed = tx.now;
-  const accept = {
+  const acceptance = {
     command: {
       notificationId,
       storeId: caller.storeId,
@@ -73,13 +73,13 @@ export const judgeBasketCommand = async (
     ).outcome,
   };
   const answer = notificationAnswer(request.status, notificationId);
-  if (E.isLeft(outcome)) return { _tag: 'Answer', answer, plan: { accept } };
+  if (E.isLeft(outcome)) return { _tag: 'Answer', answer, plan: { accepts: [acceptance] } };
   const applied = outcome.right;
   return {
     _tag: 'Answer',
     answer,
     plan: {
-      accept,
+      accepts: [acceptance],
       writes: [tx.basketWrite(loaded, applied)],
       holds: holdRows(holdsOf(applied.state), tx.catalog),
     },

@@ -155,23 +155,25 @@ const createPaymentIntent = async (
           tx.intentWrite(paymentIntentId, intentLoaded, started.right),
         ],
         holds: holdRows(holdsOf(lockedState), tx.catalog),
-        accept: {
-          command: {
-            notificationId,
-            storeId: caller.storeId,
-            basketId: id,
-            operation: 'createPaymentIntent',
-            paymentIntentId,
-            command: encodeWork({
-              kind: 'createPaymentIntent',
+        accepts: [
+          {
+            command: {
+              notificationId,
+              storeId: caller.storeId,
+              basketId: id,
+              operation: 'createPaymentIntent',
               paymentIntentId,
-              at: tx.now,
-              payload: request.right.body,
-              ...(caller.contactId === undefined ? {} : { contactId: caller.contactId }),
-            }),
-            accepted: tx.now,
+              command: encodeWork({
+                kind: 'createPaymentIntent',
+                paymentIntentId,
+                at: tx.now,
+                payload: request.right.body,
+                ...(caller.contactId === undefined ? {} : { contactId: caller.contactId }),
+              }),
+              accepted: tx.now,
+            },
           },
-        },
+        ],
       },
       after: () => {
         env.processor.kick(id);
@@ -216,17 +218,19 @@ const deletePaymentIntent = async (
       _tag: 'Answer',
       answer: notificationAnswer(200, notificationId),
       plan: {
-        accept: {
-          command: {
-            notificationId,
-            storeId: caller.storeId,
-            basketId: ids.basketId,
-            operation: 'deletePaymentIntent',
-            paymentIntentId: intent.id,
-            command: encodeWork({ kind: 'deletePaymentIntent', paymentIntentId: intent.id, at: tx.now }),
-            accepted: tx.now,
+        accepts: [
+          {
+            command: {
+              notificationId,
+              storeId: caller.storeId,
+              basketId: ids.basketId,
+              operation: 'deletePaymentIntent',
+              paymentIntentId: intent.id,
+              command: encodeWork({ kind: 'deletePaymentIntent', paymentIntentId: intent.id, at: tx.now }),
+              accepted: tx.now,
+            },
           },
-        },
+        ],
       },
       after: async () => {
         env.processor.kick(ids.basketId);

@@ -68,23 +68,25 @@ const useSavedPaymentToken = async (env: ApiEnv, caller: Caller, body: unknown):
         paymentIntentId: intent.id,
       },
       plan: {
-        accept: {
-          command: {
-            notificationId,
-            storeId: caller.storeId,
-            basketId: basket.id,
-            operation: 'useSavedPaymentToken',
-            paymentIntentId: intent.id,
-            command: encodeWork({
-              kind: 'payWithToken',
+        accepts: [
+          {
+            command: {
+              notificationId,
+              storeId: caller.storeId,
+              basketId: basket.id,
+              operation: 'useSavedPaymentToken',
               paymentIntentId: intent.id,
-              at: tx.now,
-              tokenId,
-              contactId,
-            }),
-            accepted: tx.now,
+              command: encodeWork({
+                kind: 'payWithToken',
+                paymentIntentId: intent.id,
+                at: tx.now,
+                tokenId,
+                contactId,
+              }),
+              accepted: tx.now,
+            },
           },
-        },
+        ],
       },
       after: () => {
         env.processor.kick(basket.id);

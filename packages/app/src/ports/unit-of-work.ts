@@ -52,13 +52,12 @@ export type Commit = {
   readonly snapshot?: Snapshot;
   /** Appends to further streams, each version-checked like `streamId` (stream locks in id order). */
   readonly also?: ReadonlyArray<StreamAppend>;
-  /** The request's command, accepted in this commit (its notification id must be new). */
-  readonly accept?: CommitAcceptance;
   /**
-   * Further commands of the same basket accepted after `accept`, in this order (group commit: the
-   * requests queued on one basket decided in one transaction). Each notification id must be new.
+   * Commands accepted in this commit, in the order they were accepted (C-6.4; several when the
+   * requests queued on one basket are decided in one transaction, group commit). Each notification
+   * id must be new.
    */
-  readonly acceptMore?: ReadonlyArray<CommitAcceptance>;
+  readonly accepts?: ReadonlyArray<CommitAcceptance>;
   /** Time of the commit: recorded on events, and "now" for hold expiry in the capacity check. */
   readonly at: string;
 };

@@ -62,9 +62,8 @@ export type Plan<T> = {
   /** The basket's holds, replaced (a projection of its new state). */
   readonly holds?: ReadonlyArray<HoldRow>;
   readonly completion?: NotificationCompletion;
-  readonly accept?: CommitAcceptance;
-  /** Further commands accepted after `accept`, in order (basket commands decided together). */
-  readonly acceptMore?: ReadonlyArray<CommitAcceptance>;
+  /** Commands accepted, in order (several: basket commands decided together). */
+  readonly accepts?: ReadonlyArray<CommitAcceptance>;
   readonly idempotency?: IdempotencyRecord;
 };
 
@@ -150,7 +149,7 @@ export const transact = async <T>(
       writes = [...(plan.writes ?? [])].sort(
         (a, b) => Number(b.append.streamId === lock) - Number(a.append.streamId === lock),
       );
-      accepted = [...(plan.accept === undefined ? [] : [plan.accept]), ...(plan.acceptMore ?? [])];
+      accepted = plan.accepts ?? [];
       const nothing =
         writes.every((w) => w.append.events.length === 0) &&
         plan.holds === undefined &&
@@ -171,10 +170,7 @@ export const transact = async <T>(
         ...(also.length === 0 ? {} : { also: also.map((w) => w.append) }),
         ...(plan.holds === undefined ? {} : { holds: { holder: basketId, holds: plan.holds } }),
         ...(plan.completion === undefined ? {} : { completion: plan.completion }),
-        ...(plan.accept === undefined ? {} : { accept: plan.accept }),
-        ...(plan.acceptMore === undefined || plan.acceptMore.length === 0
-          ? {}
-          : { acceptMore: plan.acceptMore }),
+        ...(accepted.length === 0 ? {} : { accepts: accepted }),
         ...(plan.idempotency === undefined ? {} : { idempotency: plan.idempotency }),
         ...(main?.snapshot === undefined ? {} : { snapshot: main.snapshot }),
         at: now,

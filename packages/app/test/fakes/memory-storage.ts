@@ -138,7 +138,7 @@ export const fakeStorage = (): FakeStorage => {
       });
       streams.set(append.streamId, stream);
     }
-    for (const accept of [...(c.accept ? [c.accept] : []), ...(c.acceptMore ?? [])]) {
+    for (const accept of c.accepts ?? []) {
       acceptCommand(accept.command);
       if (accept.outcome) {
         const record = notifications.get(accept.command.notificationId);

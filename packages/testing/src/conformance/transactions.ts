@@ -69,17 +69,19 @@ export const transactionCases = (storage: StorageRef): void => {
         commit: commit({
           streamId,
           events: events('Decided'),
-          accept: {
-            command: {
-              notificationId,
-              storeId,
-              basketId,
-              operation: 'addProductToBasket',
-              command: { kind: 'basket' },
-              accepted: at(5),
+          accepts: [
+            {
+              command: {
+                notificationId,
+                storeId,
+                basketId,
+                operation: 'addProductToBasket',
+                command: { kind: 'basket' },
+                accepted: at(5),
+              },
+              outcome: { status: 'Failed', completed: at(6), problem },
             },
-            outcome: { status: 'Failed', completed: at(6), problem },
-          },
+          ],
         }),
       }));
       expect(result).toMatchObject({ _tag: 'Done', version: 1 });
@@ -114,10 +116,9 @@ export const transactionCases = (storage: StorageRef): void => {
         },
         outcome: { status: 'Succeeded' as const, completed: at(n) },
       });
-      const [first, ...more] = ids.map(acceptance);
       const result = await storage().unitOfWork.transaction(streamId, async () => ({
         value: undefined,
-        commit: commit({ streamId, events: events('A', 'B', 'C'), accept: first, acceptMore: more }),
+        commit: commit({ streamId, events: events('A', 'B', 'C'), accepts: ids.map(acceptance) }),
       }));
       expect(result).toMatchObject({ _tag: 'Done', version: 3 });
       for (const [n, notificationId] of ids.entries()) {
@@ -141,17 +142,19 @@ export const transactionCases = (storage: StorageRef): void => {
         value: undefined,
         commit: commit({
           streamId,
-          accept: {
-            command: {
-              notificationId,
-              storeId,
-              basketId,
-              operation: 'createPaymentIntent',
-              paymentIntentId: uuid(),
-              command: { kind: 'createPaymentIntent' },
-              accepted: at(),
+          accepts: [
+            {
+              command: {
+                notificationId,
+                storeId,
+                basketId,
+                operation: 'createPaymentIntent',
+                paymentIntentId: uuid(),
+                command: { kind: 'createPaymentIntent' },
+                accepted: at(),
+              },
             },
-          },
+          ],
         }),
       }));
       const seen = await storage().unitOfWork.transaction(streamId, async (reads) => ({
@@ -210,17 +213,19 @@ export const transactionCases = (storage: StorageRef): void => {
           events: events('Added'),
           holds: { holder: basketId, holds: [hold(resource, 1, 1)] },
           idempotency: idempotencyRecord(key),
-          accept: {
-            command: {
-              notificationId,
-              storeId,
-              basketId,
-              operation: 'selectSeats',
-              command: {},
-              accepted: at(),
+          accepts: [
+            {
+              command: {
+                notificationId,
+                storeId,
+                basketId,
+                operation: 'selectSeats',
+                command: {},
+                accepted: at(),
+              },
+              outcome: { status: 'Succeeded', completed: at() },
             },
-            outcome: { status: 'Succeeded', completed: at() },
-          },
+          ],
         }),
       }));
       expect(result).toMatchObject({
