@@ -4,7 +4,7 @@ import { postgresUrl } from '../postgres/harness';
 
 /**
  * The on-sale benchmark (bench/onsale.ts) at CI size: a 300-seat venue sold through two server
- * processes on one PostgreSQL database to up to 1,000 buyers over 40 connections, holds of 30 s so
+ * processes on one PostgreSQL database to up to 1,000 buyers over 40 connections, holds of 12 s so
  * that abandoned seats sell again. It fails on any seat held or sold by two baskets at once (the
  * holds table is read every second), any seat not sold at the end although buyers kept coming
  * (stranded in a hold), any basket paid twice, any notification not completed exactly once (C-5.3),
@@ -17,7 +17,7 @@ describe('on-sale: 300 seats, 2 processes, 1,000 buyers at most (PostgreSQL)', (
       processes: 2,
       buyers: 1000,
       connections: 40,
-      venue: { seats: 300, rows: 5, seatsPerRow: 20, holdMinutes: 0.5, contacts: 20 },
+      venue: { seats: 300, rows: 5, seatsPerRow: 20, holdMinutes: 0.2, contacts: 20 },
       abandon: {
         afterSeats: 0.05,
         afterFood: 0.03,
