@@ -11,7 +11,6 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Storage } from '../packages/app/src/index';
 import { apiKeyOf } from '../packages/http/src/index';
-import { demoCatalogPath } from '../packages/providers-catalog/src/index';
 import { createBasketServer, createLogger, mintDevToken, readConfig } from '../packages/server/src/index';
 import { createMemoryStorage } from '../packages/store-memory/src/index';
 import {
@@ -20,6 +19,7 @@ import {
   openPglite,
   openPgPool,
 } from '../packages/store-postgres/src/index';
+import { benchCatalog } from './bench-catalog';
 import { addProductChain, type BenchRequest, PIE, purchaseChain, sampleBasket } from './http-flows';
 
 type Result = {
@@ -45,23 +45,6 @@ const SECRET = 'http-bench-secret';
 const logger = createLogger('info', { write: () => undefined });
 
 type Row = { name: string; rps: number; p50: number; p99: number; perOp?: number };
-
-/** The demo catalog with stock that no run can exhaust (holds last 15 minutes). */
-const benchCatalog = (dir: string): string => {
-  type Product = Record<string, unknown> & { variants?: Array<Record<string, unknown>> };
-  const catalog = JSON.parse(readFileSync(demoCatalogPath, 'utf8')) as {
-    providers: Array<{ products: Product[] }>;
-  };
-  for (const product of catalog.providers.flatMap((p) => p.products)) {
-    if (typeof product.stock === 'number') product.stock = 100_000_000;
-    // One hot basket takes every add of a run (the row "one hot basket").
-    if (typeof product.maxPerBasket === 'number') product.maxPerBasket = 100_000_000;
-    for (const variant of product.variants ?? []) variant.stock = 100_000_000;
-  }
-  const path = join(dir, 'catalog.json');
-  writeFileSync(path, JSON.stringify(catalog));
-  return path;
-};
 
 /** `BASKET_BENCH_ONLY=GET` measures only the rows whose name has it (the bare baseline always). */
 const only = process.env.BASKET_BENCH_ONLY;

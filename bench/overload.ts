@@ -3,14 +3,13 @@
 // (requests in flight and event-loop delay); then every accepted add is waited for: none may be lost.
 // Run from the repository root: `npx tsx bench/overload.ts` (replaces its own section of
 // docs/benchmarks.md).
-import { fork } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { apiKeyOf } from '../packages/http/src/index';
 import { mintDevToken } from '../packages/server/src/index';
+import { startBenchServer } from './bench-server';
 import { type BenchRequest, PIE } from './http-flows';
-import type { OverloadTask } from './overload-server';
 
 type Result = {
   requests: { average: number };
@@ -43,32 +42,12 @@ type Row = {
 /** The server's limits of a row; 0: none. */
 type Limits = { readonly inFlight: number; readonly delayMs: number };
 
-/** Starts the server of a row in a process of its own (bench/overload-server.ts). */
-const startServer = (task: OverloadTask): Promise<{ url: string; stop: () => Promise<void> }> =>
-  new Promise((done, fail) => {
-    const child = fork(new URL('./overload-server.ts', import.meta.url), [JSON.stringify(task)], {
-      execArgv: ['--conditions=@basket/source', '--import', 'tsx'],
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    });
-    const exited = new Promise<void>((end) => child.once('exit', () => end()));
-    child.once('exit', (code) => fail(new Error(`the server exited (${code}) before listening`)));
-    child.once('message', (message: { port?: number }) =>
-      done({
-        url: `http://127.0.0.1:${message.port ?? 0}`,
-        stop: async () => {
-          child.kill('SIGTERM');
-          await exited;
-        },
-      }),
-    );
-  });
-
 /** A row's load: connections, each sending its next request when answered, at most `rate` requests/s in all. */
 type Load = { readonly connections: number; readonly rate?: number };
 
 const measure = async (name: string, load: Load, limits: Limits): Promise<Row> => {
   console.log(name);
-  const server = await startServer({
+  const server = await startBenchServer({
     secret: SECRET,
     ...(STORAGE === 'postgres' ? { postgresUrl } : {}),
     maxRequestsInFlight: limits.inFlight,

@@ -1,35 +1,45 @@
-// The server of the overload benchmark (bench/overload.ts), in a process of its own so that its
-// event loop carries its own work only (the load generator's would count as its delay otherwise).
-// Started as `node --conditions=@basket/source --import tsx bench/overload-server.ts '<json>'`
-// with an IPC channel; it sends `{ port }` once listening and stops on SIGTERM.
+// A benchmark's server (bench/overload.ts, bench/request-cpu.ts) in a process of its own, so that
+// its event loop and its CPU time are its own work only, not the load generator's. Started by
+// `startBenchServer` (bench/bench-server.ts) as
+// `node --conditions=@basket/source --import tsx bench/server-process.ts '<json>'` with an IPC
+// channel: it sends `{ port }` once listening, answers `'cpu'` with `{ cpuMicros }` (user + system
+// time of the process so far) and stops on SIGTERM or when its parent goes.
 import { demoCatalogPath } from '../packages/providers-catalog/src/index';
 import { createBasketServer, createLogger, readConfig } from '../packages/server/src/index';
 import { createMemoryStorage } from '../packages/store-memory/src/index';
 import { createPostgresStorage, dropSchema, openPgPool } from '../packages/store-postgres/src/index';
 
-export type OverloadTask = {
+export type ServerTask = {
   readonly secret: string;
   /** Absent: memory storage. */
   readonly postgresUrl?: string;
+  /** The PostgreSQL schema, dropped first. Default `bench_server`. */
+  readonly schema?: string;
+  /** Default: the demo catalog. */
+  readonly catalogPath?: string;
+  /** 0: no limit. */
   readonly maxRequestsInFlight: number;
+  /** 0: no limit. */
   readonly maxEventLoopDelayMs: number;
 };
 
-const task = JSON.parse(process.argv[2] ?? '{}') as OverloadTask;
+const task = JSON.parse(process.argv[2] ?? '{}') as ServerTask;
 const storage = async () => {
   if (task.postgresUrl === undefined) return createMemoryStorage();
+  const schema = task.schema ?? 'bench_server';
   const pool = openPgPool(task.postgresUrl);
-  await dropSchema(pool, 'bench_overload');
-  return createPostgresStorage({ db: pool, schema: 'bench_overload' });
+  await dropSchema(pool, schema);
+  return createPostgresStorage({ db: pool, schema });
 };
 const config = readConfig({
   PORT: '0',
   BASKET_JWT_SECRET: task.secret,
-  BASKET_CATALOG: demoCatalogPath,
+  BASKET_CATALOG: task.catalogPath ?? demoCatalogPath,
   BASKET_MAX_REQUESTS_IN_FLIGHT: String(task.maxRequestsInFlight),
   BASKET_MAX_EVENT_LOOP_DELAY_MS: String(task.maxEventLoopDelayMs),
 });
 if (!config.ok) throw new Error(config.error);
+// Request logs written nowhere: the line is built (its cost counts), not stored.
 const server = await createBasketServer(
   config.value,
   createLogger('info', { write: () => undefined }),
@@ -39,6 +49,11 @@ const server = await createBasketServer(
 await server.http.listen({ port: 0, host: '127.0.0.1' });
 const address = server.http.server.address();
 process.send?.({ port: typeof address === 'object' && address !== null ? address.port : 0 });
+process.on('message', (message) => {
+  if (message !== 'cpu') return;
+  const cpu = process.cpuUsage();
+  process.send?.({ cpuMicros: cpu.user + cpu.system });
+});
 process.once('disconnect', () => process.exit(0));
 process.once('SIGTERM', () => {
   server
