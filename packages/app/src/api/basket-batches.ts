@@ -14,6 +14,8 @@ export type QueuedRequest<R> = {
   readonly caller: Caller;
   readonly request: R;
   readonly pre: Preconditions | undefined;
+  /** The resources its decision will likely read first, read with the transaction's opening. */
+  readonly likely?: ReadonlyArray<string>;
 };
 
 /** How a request is judged on a basket as the requests before it left it (`judgeBasketCommand`). */
@@ -46,44 +48,49 @@ export const createBasketBatches = <R>(
     basketId: string,
     group: ReadonlyArray<Waiting>,
   ): Promise<ReadonlyArray<Attempt>> => {
-    const result = await transact(ctx, basketId, async (tx) => {
-      if ((await tx.reads.oldestPending(basketId)) !== undefined) return { value: undefined };
-      const first = await tx.basket();
-      let loaded: Loaded<BasketState> = first;
-      const answers: Answer[] = [];
-      const accepts: CommitAcceptance[] = [];
-      const events: BasketEvent[] = [];
-      for (const queued of group) {
-        let applied: Applied<BasketEvent, BasketState> | undefined;
-        // Each request is judged on the basket the ones before it left; what it decides is kept
-        // here, and written once for the group below (its own write is never committed).
-        const view: Tx = {
-          ...tx,
-          basket: async () => loaded,
-          basketWrite: (from, decided) => {
-            applied = decided;
-            return {
-              append: { streamId: basketStream(basketId), expectedVersion: from.version, events: [] },
-              committed: () => {},
-            };
-          },
-        };
-        const judged = await judge(queued, view);
-        answers.push(judged.answer);
-        accepts.push(...(judged.plan?.accepts ?? []));
-        if (applied !== undefined) {
-          events.push(...applied.events);
-          loaded = { state: applied.state, version: applied.version };
+    const result = await transact(
+      ctx,
+      basketId,
+      async (tx) => {
+        if ((await tx.reads.oldestPending(basketId)) !== undefined) return { value: undefined };
+        const first = await tx.basket();
+        let loaded: Loaded<BasketState> = first;
+        const answers: Answer[] = [];
+        const accepts: CommitAcceptance[] = [];
+        const events: BasketEvent[] = [];
+        for (const queued of group) {
+          let applied: Applied<BasketEvent, BasketState> | undefined;
+          // Each request is judged on the basket the ones before it left; what it decides is kept
+          // here, and written once for the group below (its own write is never committed).
+          const view: Tx = {
+            ...tx,
+            basket: async () => loaded,
+            basketWrite: (from, decided) => {
+              applied = decided;
+              return {
+                append: { streamId: basketStream(basketId), expectedVersion: from.version, events: [] },
+                committed: () => {},
+              };
+            },
+          };
+          const judged = await judge(queued, view);
+          answers.push(judged.answer);
+          accepts.push(...(judged.plan?.accepts ?? []));
+          if (applied !== undefined) {
+            events.push(...applied.events);
+            loaded = { state: applied.state, version: applied.version };
+          }
         }
-      }
-      if (events.length === 0) return { value: answers, accepts };
-      return {
-        value: answers,
-        accepts,
-        writes: [tx.basketWrite(first, { events, state: loaded.state, version: loaded.version })],
-        holds: holdRows(holdsOf(loaded.state), tx.catalog),
-      };
-    });
+        if (events.length === 0) return { value: answers, accepts };
+        return {
+          value: answers,
+          accepts,
+          writes: [tx.basketWrite(first, { events, state: loaded.state, version: loaded.version })],
+          holds: holdRows(holdsOf(loaded.state), tx.catalog),
+        };
+      },
+      [...new Set(group.flatMap((queued) => queued.likely ?? []))],
+    );
     if (result._tag === 'Done' && result.value !== undefined) return result.value;
     const answers: Attempt[] = [];
     for (const queued of group) answers.push(await alone(queued));

@@ -40,16 +40,23 @@ export const decideRequest = async (
   caller: Caller,
   basketId: string,
   judge: (tx: Tx, pending: AcceptedCommand | undefined) => Promise<Judgement>,
+  /** The resources the decision will likely read first (`transact`). */
+  likely?: ReadonlyArray<string>,
 ): Promise<Attempt> => {
   const { ctx } = env;
   const deadline = Date.now() + ctx.config.pendingWaitMs;
   for (;;) {
-    const result = await transact(ctx, basketId, async (tx): Promise<Plan<Judgement>> => {
-      const judged = await judge(tx, await tx.reads.oldestPending(basketId));
-      if (judged._tag === 'Wait') return { value: judged };
-      const idempotency = idempotencyRecord(ctx, caller, judged.stored ?? storedAnswerOf(judged.answer));
-      return { ...judged.plan, ...(idempotency ? { idempotency } : {}), value: judged };
-    });
+    const result = await transact(
+      ctx,
+      basketId,
+      async (tx): Promise<Plan<Judgement>> => {
+        const judged = await judge(tx, await tx.reads.oldestPending(basketId));
+        if (judged._tag === 'Wait') return { value: judged };
+        const idempotency = idempotencyRecord(ctx, caller, judged.stored ?? storedAnswerOf(judged.answer));
+        return { ...judged.plan, ...(idempotency ? { idempotency } : {}), value: judged };
+      },
+      likely,
+    );
     if (result._tag === 'Refused') {
       if (result.conflict._tag === 'IdempotencyKeyTaken')
         return result.conflict satisfies IdempotencyKeyTaken;

@@ -1,9 +1,18 @@
-import { type BasketCommand, freshIdsNeeded, holdsOf, type Instant, type OperationName } from '@basket/core';
+import {
+  type BasketCommand,
+  freshIdsNeeded,
+  holdsOf,
+  type Instant,
+  type OperationName,
+  resourcesToCheck,
+} from '@basket/core';
 import type { Either } from 'fp-ts/Either';
 import * as E from 'fp-ts/Either';
+import { basketStream } from '../ports/event-store';
 import { failed, succeeded } from '../processing/completion';
 import { encodeWork } from '../processing/queued-command';
 import { basketAggregate, decideAll } from '../streams/aggregate';
+import { nowOf } from '../time';
 import { holdRows } from '../transact/facts';
 import type { Tx } from '../transact/transact';
 import { admit, type CallerBasket, judgeCaller, type Ownership } from './access';
@@ -87,10 +96,37 @@ export const judgeBasketCommand = async (
 };
 
 /** One basket request decided in a transaction of its own (`decideRequest`). */
-const decideAlone = (env: ApiEnv, { caller, request, pre }: QueuedRequest<BasketRequest>): Promise<Attempt> =>
-  decideRequest(env, caller, request.basketId, async (tx, pending) =>
-    pending === undefined ? judgeBasketCommand(env, caller, request, tx, pre) : { _tag: 'Wait', pending },
+const decideAlone = (
+  env: ApiEnv,
+  { caller, request, pre, likely }: QueuedRequest<BasketRequest>,
+): Promise<Attempt> =>
+  decideRequest(
+    env,
+    caller,
+    request.basketId,
+    async (tx, pending) =>
+      pending === undefined ? judgeBasketCommand(env, caller, request, tx, pre) : { _tag: 'Wait', pending },
+    likely,
   );
+
+/**
+ * The resources the request's decision will likely read first, judged on this process's cached state
+ * of the basket (none without one): read with the transaction's opening, they spare the decision a
+ * round trip (docs/architecture.md, "Round trips"). A wrong guess costs only the read.
+ */
+const likelyResources = async (
+  env: ApiEnv,
+  caller: Caller,
+  request: BasketRequest,
+): Promise<ReadonlyArray<string> | undefined> => {
+  const cached = env.ctx.basketStates.get(basketStream(request.basketId));
+  if (cached === undefined) return undefined;
+  const basket = judgeCaller(cached, caller, request.basketId, request.ownership);
+  if (E.isLeft(basket)) return undefined;
+  const catalog = await env.ctx.providers.catalog();
+  const command = request.command(nowOf(env.ctx.clock), basket.right);
+  return resourcesToCheck(command, cached.state, catalog, new Map());
+};
 
 const batchesOf = new WeakMap<ApiEnv, BasketBatches<BasketRequest>>();
 
@@ -123,7 +159,8 @@ export const modifyBasket = async (
   pre?: Preconditions,
 ): Promise<Attempt> => {
   if (E.isLeft(request)) return request.left;
-  const queued = { caller, request: request.right, pre };
+  const likely = await likelyResources(env, caller, request.right);
+  const queued = { caller, request: request.right, pre, ...(likely === undefined ? {} : { likely }) };
   if (caller.idempotency !== undefined) return decideAlone(env, queued);
   return batches(env).decide(request.right.basketId, queued);
 };

@@ -89,6 +89,8 @@ export const transact = async <T>(
   ctx: AppContext,
   basketId: string,
   body: (tx: Tx) => Promise<Plan<T>>,
+  /** The resources the body's decision will likely read first (its command's), if the caller knows. */
+  likely?: ReadonlyArray<string>,
 ): Promise<Transacted<T>> => {
   const catalog = await ctx.providers.catalog();
   const lock = basketStream(basketId);
@@ -101,13 +103,15 @@ export const transact = async <T>(
     // none, its snapshot and the events after it), and its oldest Pending command, read with the
     // transaction's opening where the storage can.
     const cached = ctx.basketStates.get(lock);
-    const recent = ctx.recentResources.get(basketId);
+    // Read with the opening too: what the command will read first, else what the basket's last
+    // decision read first (a basket's next command often touches the same resources).
+    const guess = likely !== undefined && likely.length > 0 ? likely : ctx.recentResources.get(basketId);
     const prefetch: TransactionPrefetch = {
       pendingOf: basketId,
       stream: cached === undefined ? { streamId: lock } : { streamId: lock, afterVersion: cached.version },
-      ...(recent === undefined || recent.length > MAX_PREFETCHED_RESOURCES
+      ...(guess === undefined || guess.length > MAX_PREFETCHED_RESOURCES
         ? {}
-        : { heldByOthers: { resources: recent, holder: basketId, now } }),
+        : { heldByOthers: { resources: guess, holder: basketId, now } }),
     };
     let asked = false;
     const inTransaction = async (reads: TransactionReads) => {
