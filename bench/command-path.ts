@@ -81,8 +81,10 @@ const pg = createRequire(resolve(import.meta.dirname, '../packages/store-postgre
 };
 const admin = new pg.Client({ connectionString: adminUrl });
 await admin.connect();
-const exists = await admin.query(`SELECT 1 FROM pg_database WHERE datname = 'basket_bench'`);
-if (exists.rowCount === 0) await admin.query('CREATE DATABASE basket_bench');
+// A new database for every run: on one kept from run to run, each run costs more than the one
+// before, and two trees measured one after the other would not compare.
+await admin.query('DROP DATABASE IF EXISTS basket_bench');
+await admin.query('CREATE DATABASE basket_bench');
 const xactCommits = async (): Promise<number> => {
   // Backends publish their counters when idle, at the latest 10 s later: let them.
   await new Promise((done) => setTimeout(done, 11_000));
