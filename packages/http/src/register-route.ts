@@ -1,4 +1,5 @@
 import type { Answer, BasketApi, Caller } from '@basket/app';
+import { badStrings, type FieldError } from '@basket/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from './auth';
 import {
@@ -12,10 +13,7 @@ import {
   requestFingerprint,
 } from './headers';
 import { internalError, sendProblem, validationFailed, WWW_AUTHENTICATE } from './problems';
-import { badParams } from './request-strings';
 import { fastifyPath, type RouteContext, type RouteSpec } from './routes';
-
-type FieldError = { readonly path: string; readonly message: string };
 
 export type RouteDependencies = {
   readonly api: BasketApi;
@@ -46,7 +44,7 @@ const contextOf = (
   | { readonly ok: false; readonly errors: FieldError[] } => {
   const params = stringParams(request.params);
   // C-1.6: `%00` or an unpaired surrogate in a path id never reaches the API (nor storage).
-  const errors: FieldError[] = badParams(params);
+  const errors: FieldError[] = badStrings(params);
   // The path as routed, so that `|` and `%7C` name the same request (C-6.3).
   const path = `${route.path} ${canonicalJson(params)}`;
   const key = route.modifying ? parseIdempotencyKey(single(request.headers['idempotency-key'])) : undefined;

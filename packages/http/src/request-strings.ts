@@ -1,4 +1,4 @@
-import { badStringReason, type FieldError } from '@basket/core';
+import type { FieldError } from '@basket/core';
 
 /** C-1.6: JSON nested deeper than this many arrays and objects is a 400. */
 export const MAX_JSON_DEPTH = 32;
@@ -33,13 +33,6 @@ export const jsonDepth = (text: string): number => {
   }
   return deepest;
 };
-
-/** Path parameters holding a NUL or an unpaired surrogate (`%00` in a path id), each under its name. */
-export const badParams = (params: Readonly<Record<string, string>>): FieldError[] =>
-  Object.entries(params).flatMap(([name, value]) => {
-    const reason = badStringReason(value);
-    return reason === undefined ? [] : [{ path: name, message: reason }];
-  });
 
 /** A body refused before it reaches the API: answered as a 400 `validation-failed` with its fields. */
 export class InvalidJsonBodyError extends Error {
