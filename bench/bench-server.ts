@@ -14,7 +14,15 @@ export type BenchServer = {
 export const startBenchServer = (task: ServerTask): Promise<BenchServer> =>
   new Promise((done, fail) => {
     const child = fork(new URL('./server-process.ts', import.meta.url), [JSON.stringify(task)], {
-      execArgv: ['--conditions=@basket/source', '--import', 'tsx'],
+      // BASKET_BENCH_CPU_PROF=<dir>: the server process writes a CPU profile there when it stops.
+      execArgv: [
+        '--conditions=@basket/source',
+        '--import',
+        'tsx',
+        ...(process.env.BASKET_BENCH_CPU_PROF === undefined
+          ? []
+          : ['--cpu-prof', `--cpu-prof-dir=${process.env.BASKET_BENCH_CPU_PROF}`]),
+      ],
       stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     });
     const exited = new Promise<void>((end) => child.once('exit', () => end()));

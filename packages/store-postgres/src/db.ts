@@ -11,7 +11,13 @@ export type Queryable = {
 /** An advisory lock of `pg_advisory_xact_lock(kind, key)`: two 32-bit integers. */
 export type AdvisoryLock = { readonly kind: number; readonly key: number };
 
-export type TransactionOpening = { readonly lock: AdvisoryLock; readonly reads?: ReadonlyArray<string> };
+/** A value written into a statement's text as a literal (`literalOf`). */
+export type InlineParam = string | number | null | ReadonlyArray<string>;
+
+/** A statement with its parameters ($1 → the first), for a driver to send as it sees fit. */
+export type Statement = { readonly sql: string; readonly params: ReadonlyArray<InlineParam> };
+
+export type TransactionOpening = { readonly lock: AdvisoryLock; readonly reads?: ReadonlyArray<Statement> };
 
 /** A transaction's connection, which can also end with a last statement and COMMIT in one round trip. */
 export type TransactionQueryable = Queryable & {
@@ -29,24 +35,28 @@ export const sqlLiteral = (value: string): string => {
 };
 
 /**
- * `sql` with its parameters written in as literals ($1 → the first), for a statement sent in a
- * simple query: strings as `sqlLiteral`, integers as digits, null as NULL, string lists as text
- * arrays. The service's statements hold no `$` but their parameters'.
+ * A parameter as a SQL literal: strings as `sqlLiteral`, integers as digits, null as NULL, string
+ * lists as text arrays.
  */
-export const inlineParams = (
-  sql: string,
-  params: ReadonlyArray<string | number | null | ReadonlyArray<string>>,
-): string =>
+export const literalOf = (value: InlineParam): string => {
+  if (value === null) return 'NULL';
+  if (typeof value === 'number') {
+    if (!Number.isSafeInteger(value)) throw new Error('only integers are written into statements');
+    return String(value);
+  }
+  if (typeof value === 'string') return sqlLiteral(value);
+  return `ARRAY[${value.map(sqlLiteral).join(', ')}]::text[]`;
+};
+
+/**
+ * `sql` with its parameters written in as literals ($1 → the first), for a statement sent in a
+ * simple query. The service's statements hold no `$` but their parameters'.
+ */
+export const inlineParams = (sql: string, params: ReadonlyArray<InlineParam>): string =>
   sql.replace(/\$(\d+)/g, (_, n: string) => {
     const value = params[Number(n) - 1];
     if (value === undefined) throw new Error(`no parameter $${n}`);
-    if (value === null) return 'NULL';
-    if (typeof value === 'number') {
-      if (!Number.isSafeInteger(value)) throw new Error('only integers are written into statements');
-      return String(value);
-    }
-    if (typeof value === 'string') return sqlLiteral(value);
-    return `ARRAY[${value.map(sqlLiteral).join(', ')}]::text[]`;
+    return literalOf(value);
   });
 
 /** The statement taking `lock`, its integers checked (they are written into the text). */
@@ -63,8 +73,8 @@ export type Db = Queryable & {
   readonly driver: 'pg' | 'pglite';
   /**
    * `opening`, when given, is what the transaction does first: take an advisory lock, then run
-   * `reads` (statements without parameters: see `sqlLiteral`), whose rows reach `fn` as `opened`;
-   * the pg driver sends BEGIN with all of it in one round trip.
+   * `reads`, whose rows reach `fn` as `opened`. The pg driver sends BEGIN with all of it in one
+   * round trip (with no reads, with the transaction's first statement).
    */
   readonly transaction: <T>(
     fn: (tx: TransactionQueryable, opened: ReadonlyArray<ReadonlyArray<Row>>) => Promise<T>,

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { advisoryLockSql, type Db, type Queryable } from './db';
+import { advisoryLockSql, type Db, inlineParams, type Queryable } from './db';
 import { initPgliteDirectory, pgliteStartParams } from './pglite-init';
 import { lockDataDirectory } from './pglite-lock';
 
@@ -45,7 +45,7 @@ export const openPglite = async (dirOrMemory: string): Promise<Db> => {
         if (opening !== undefined) {
           await tx.query(advisoryLockSql(opening.lock));
           for (const read of opening.reads ?? [])
-            opened.push((await tx.query<Record<string, unknown>>(read)).rows);
+            opened.push((await tx.query<Record<string, unknown>>(inlineParams(read.sql, read.params))).rows);
         }
         // PGlite runs in this process: ending with COMMIT saves no round trip.
         return fn({ ...queryableOf(tx), commitWith: (sql) => tx.exec(sql).then(() => undefined) }, opened);

@@ -6,7 +6,7 @@ import type {
   TransactionReads,
 } from '@basket/app';
 import { pendingQuery } from './command-queue';
-import { inlineParams, type Queryable, type Row } from './db';
+import type { Queryable, Row, Statement } from './db';
 import {
   eventsAfterSnapshotSql,
   eventsAfterSql,
@@ -35,31 +35,34 @@ type Prefetched = {
 };
 
 type Opening = {
-  /** Statements without parameters, run with BEGIN and the lock. */
-  readonly reads: ReadonlyArray<string>;
+  /** Statements run with BEGIN and the lock. */
+  readonly reads: ReadonlyArray<Statement>;
   readonly prefetched: (opened: ReadonlyArray<ReadonlyArray<Row>>) => Prefetched;
 };
 
 /** The statements that read `prefetch` with the transaction's opening, and what their rows answer. */
 export const openingReads = (t: Tables, prefetch: TransactionPrefetch | undefined): Opening => {
   const { stream, pendingOf, heldByOthers } = prefetch ?? {};
-  const reads: Array<string> = [];
+  const reads: Array<Statement> = [];
   const answers: Array<(rows: ReadonlyArray<Row>, into: Prefetched) => void> = [];
   if (pendingOf !== undefined) {
-    reads.push(inlineParams(pendingQuery(t), [pendingOf]));
+    reads.push({ sql: pendingQuery(t), params: [pendingOf] });
     answers.push(([row], into) => {
       into.pending = { basketId: pendingOf, command: row === undefined ? undefined : acceptedCommandOf(row) };
     });
   }
   if (stream !== undefined && stream.afterVersion !== undefined) {
     const { streamId, afterVersion } = stream;
-    reads.push(inlineParams(eventsAfterSql(t), [streamId, afterVersion, null]));
+    reads.push({ sql: eventsAfterSql(t), params: [streamId, afterVersion, null] });
     answers.push((rows, into) => {
       into.stream = { streamId, afterVersion, events: rows.map((row) => recordedOf(streamId, row)) };
     });
   } else if (stream !== undefined) {
     const { streamId } = stream;
-    reads.push(inlineParams(snapshotSql(t), [streamId]), inlineParams(eventsAfterSnapshotSql(t), [streamId]));
+    reads.push(
+      { sql: snapshotSql(t), params: [streamId] },
+      { sql: eventsAfterSnapshotSql(t), params: [streamId] },
+    );
     let snapshot: Snapshot | undefined;
     answers.push(([row], into) => {
       snapshot = row === undefined ? undefined : snapshotOf(row);
@@ -72,7 +75,10 @@ export const openingReads = (t: Tables, prefetch: TransactionPrefetch | undefine
   }
   if (heldByOthers !== undefined && heldByOthers.resources.length > 0) {
     const { resources, holder, now } = heldByOthers;
-    reads.push(inlineParams(unitsOfOthersSql(t), [[...new Set(resources)], holder, instantParam(now)]));
+    reads.push({
+      sql: unitsOfOthersSql(t),
+      params: [[...new Set(resources)], holder, instantParam(now)],
+    });
     answers.push((rows, into) => {
       into.held = { holder, now, units: unitsOf(resources, rows) };
     });

@@ -89,7 +89,7 @@ export const createBasketBatches = <R>(
           holds: holdRows(holdsOf(loaded.state), tx.catalog),
         };
       },
-      [...new Set(group.flatMap((queued) => queued.likely ?? []))],
+      { likely: [...new Set(group.flatMap((queued) => queued.likely ?? []))] },
     );
     if (result._tag === 'Done' && result.value !== undefined) return result.value;
     const answers: Attempt[] = [];

@@ -18,25 +18,31 @@ type BasketOperations = Pick<BasketApi, 'createBasket' | 'getBasket' | 'deleteBa
 /** createBasket (C-7.1): synchronous, an empty basket in the catalog's currency, which every store uses. */
 const createBasket = (env: ApiEnv, caller: Caller): Promise<Attempt> => {
   const basketId = env.ctx.ids.uuid();
-  return decideRequest(env, caller, basketId, async (tx): Promise<Judgement> => {
-    const loaded = await tx.basket();
-    const command = {
-      type: 'CreateBasket' as const,
-      basketId,
-      at: tx.now,
-      storeId: caller.storeId,
-      currency: tx.catalog.catalog.currency,
-    };
-    const outcome = await decideAll(basketAggregate, loaded, [command], tx.basketFacts);
-    if (E.isLeft(outcome)) return answered(refusalAnswer(outcome.left));
-    const { state, version } = outcome.right;
-    if (!exists(state)) return answered(problemAnswer('internal-error', 'the basket could not be created'));
-    return {
-      _tag: 'Answer',
-      answer: ok(basketJson(state, tx.now), version),
-      plan: { writes: [tx.basketWrite(loaded, outcome.right)] },
-    };
-  });
+  return decideRequest(
+    env,
+    caller,
+    basketId,
+    async (tx): Promise<Judgement> => {
+      const loaded = await tx.basket();
+      const command = {
+        type: 'CreateBasket' as const,
+        basketId,
+        at: tx.now,
+        storeId: caller.storeId,
+        currency: tx.catalog.catalog.currency,
+      };
+      const outcome = await decideAll(basketAggregate, loaded, [command], tx.basketFacts);
+      if (E.isLeft(outcome)) return answered(refusalAnswer(outcome.left));
+      const { state, version } = outcome.right;
+      if (!exists(state)) return answered(problemAnswer('internal-error', 'the basket could not be created'));
+      return {
+        _tag: 'Answer',
+        answer: ok(basketJson(state, tx.now), version),
+        plan: { writes: [tx.basketWrite(loaded, outcome.right)] },
+      };
+    },
+    { fresh: true },
+  );
 };
 
 /**

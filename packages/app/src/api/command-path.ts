@@ -1,7 +1,7 @@
 import type { AppContext } from '../context';
 import type { AcceptedCommand, IdempotencyKeyTaken } from '../ports/notifications';
 import type { Processor } from '../processing/processor';
-import { type Plan, type Tx, transact } from '../transact/transact';
+import { type Plan, type TransactOptions, type Tx, transact } from '../transact/transact';
 import { problemAnswer } from './answers';
 import { type Attempt, idempotencyRecord, type StoredAnswer, storedAnswerOf } from './idempotency';
 import type { Answer, Caller } from './types';
@@ -40,8 +40,8 @@ export const decideRequest = async (
   caller: Caller,
   basketId: string,
   judge: (tx: Tx, pending: AcceptedCommand | undefined) => Promise<Judgement>,
-  /** The resources the decision will likely read first (`transact`). */
-  likely?: ReadonlyArray<string>,
+  /** What is known of the basket beforehand (`transact`). */
+  options?: TransactOptions,
 ): Promise<Attempt> => {
   const { ctx } = env;
   const deadline = Date.now() + ctx.config.pendingWaitMs;
@@ -55,7 +55,7 @@ export const decideRequest = async (
         const idempotency = idempotencyRecord(ctx, caller, judged.stored ?? storedAnswerOf(judged.answer));
         return { ...judged.plan, ...(idempotency ? { idempotency } : {}), value: judged };
       },
-      likely,
+      options,
     );
     if (result._tag === 'Refused') {
       if (result.conflict._tag === 'IdempotencyKeyTaken')

@@ -106,7 +106,7 @@ const decideAlone = (
     request.basketId,
     async (tx, pending) =>
       pending === undefined ? judgeBasketCommand(env, caller, request, tx, pre) : { _tag: 'Wait', pending },
-    likely,
+    likely === undefined ? {} : { likely },
   );
 
 /**

@@ -67,6 +67,18 @@ export type Plan<T> = {
   readonly idempotency?: IdempotencyRecord;
 };
 
+/** What the caller knows of the basket beforehand. */
+export type TransactOptions = {
+  /** The resources the body's decision will likely read first (its command's). */
+  readonly likely?: ReadonlyArray<string>;
+  /**
+   * The basket id was just made here (createBasket): nothing can be stored under it yet, so its
+   * stream, snapshot and Pending commands are answered empty without reading them. Were the id
+   * not new after all, the commit would be refused by the events' unique (stream, version).
+   */
+  readonly fresh?: boolean;
+};
+
 export type Transacted<T> =
   | { readonly _tag: 'Done'; readonly value: T; readonly committed: boolean }
   | { readonly _tag: 'Refused'; readonly value: T; readonly conflict: CommitConflict };
@@ -89,8 +101,7 @@ export const transact = async <T>(
   ctx: AppContext,
   basketId: string,
   body: (tx: Tx) => Promise<Plan<T>>,
-  /** The resources the body's decision will likely read first (its command's), if the caller knows. */
-  likely?: ReadonlyArray<string>,
+  { likely, fresh = false }: TransactOptions = {},
 ): Promise<Transacted<T>> => {
   const catalog = await ctx.providers.catalog();
   const lock = basketStream(basketId);
@@ -107,14 +118,20 @@ export const transact = async <T>(
     // decision read first (a basket's next command often touches the same resources).
     const guess = likely !== undefined && likely.length > 0 ? likely : ctx.recentResources.get(basketId);
     const prefetch: TransactionPrefetch = {
-      pendingOf: basketId,
-      stream: cached === undefined ? { streamId: lock } : { streamId: lock, afterVersion: cached.version },
+      ...(fresh
+        ? {}
+        : {
+            pendingOf: basketId,
+            stream:
+              cached === undefined ? { streamId: lock } : { streamId: lock, afterVersion: cached.version },
+          }),
       ...(guess === undefined || guess.length > MAX_PREFETCHED_RESOURCES
         ? {}
         : { heldByOthers: { resources: guess, holder: basketId, now } }),
     };
     let asked = false;
-    const inTransaction = async (reads: TransactionReads) => {
+    const inTransaction = async (stored: TransactionReads) => {
+      const reads = fresh ? freshBasketReads(stored, basketId) : stored;
       let basket: Loaded<BasketState> | undefined;
       const loadBasket = async () => {
         basket ??= await loadAggregate(reads, basketAggregate, basketId, ctx.basketStates);
@@ -194,6 +211,18 @@ export const transact = async <T>(
   }
   if (last === undefined) throw new Error('transact made no attempt');
   return last;
+};
+
+/** The reads of a basket whose id was just made: its stream, snapshot and Pending commands are none. */
+const freshBasketReads = (reads: TransactionReads, basketId: string): TransactionReads => {
+  const stream = basketStream(basketId);
+  return {
+    ...reads,
+    readStream: async (streamId, afterVersion) =>
+      streamId === stream ? [] : reads.readStream(streamId, afterVersion),
+    loadSnapshot: async (streamId) => (streamId === stream ? undefined : reads.loadSnapshot(streamId)),
+    oldestPending: async (id) => (id === basketId ? undefined : reads.oldestPending(id)),
+  };
 };
 
 /** The notification of a command accepted with its outcome, for the in-process news (C-5.5). */

@@ -1,0 +1,102 @@
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openPgPool } from '../src/index';
+import { freshSchema, postgresUrl } from './support';
+
+// The pg driver's transaction opening (pg-driver.ts): BEGIN, the lock and the reads in one round
+// trip, each read an EXECUTE of a statement prepared in SQL once per connection; with no reads,
+// BEGIN and the lock go with the transaction's first statement.
+
+const schema = freshSchema();
+const lock = { kind: 2, key: 4242 };
+const read = { sql: `SELECT n FROM ${schema}.numbers WHERE n > $1 ORDER BY n`, params: [1] };
+// One connection: every transaction below runs on the same one unless the driver discards it.
+const pool = openPgPool(postgresUrl, { max: 1 });
+
+/** The SQL of every round trip the driver sends from here on (`pg.Client#query` calls). */
+const roundTrips = (): ReadonlyArray<string> =>
+  querySpy.mock.calls.map(([sql]) =>
+    typeof sql === 'string' ? sql : String((sql as { text?: string }).text),
+  );
+const querySpy = vi.spyOn(pg.Client.prototype, 'query');
+
+beforeAll(async () => {
+  await pool.exec(`CREATE SCHEMA ${schema}; CREATE TABLE ${schema}.numbers (n integer PRIMARY KEY);
+    INSERT INTO ${schema}.numbers VALUES (1), (2), (3);`);
+  querySpy.mockClear();
+});
+afterEach(() => {
+  querySpy.mockClear();
+});
+afterAll(async () => {
+  querySpy.mockRestore();
+  await pool.exec(`DROP SCHEMA ${schema} CASCADE`);
+  await pool.close();
+});
+
+describe('the pg driver’s transaction opening', () => {
+  it('reads in the round trip of BEGIN and the lock, preparing each read once per connection', async () => {
+    const first = await pool.transaction(async (_tx, opened) => opened, { lock, reads: [read] });
+    const second = await pool.transaction(async (_tx, opened) => opened, {
+      lock,
+      reads: [read, { ...read, params: [2] }],
+    });
+    expect(first).toEqual([[{ n: 2 }, { n: 3 }]]);
+    expect(second).toEqual([[{ n: 2 }, { n: 3 }], [{ n: 3 }]]);
+    const sent = roundTrips();
+    // Two openings and two COMMITs: four round trips.
+    expect(sent).toHaveLength(4);
+    expect(sent[0]).toMatch(/^BEGIN;\nSELECT pg_advisory_xact_lock\(2, 4242\);\nPREPARE basket_open_\w+ AS /);
+    expect(sent[0]).toMatch(/EXECUTE basket_open_\w+\(1\)$/);
+    // Prepared already on this connection: only EXECUTE, twice.
+    expect(sent[2]).not.toMatch(/PREPARE/);
+    expect(sent[2]?.match(/EXECUTE/g)).toHaveLength(2);
+  });
+
+  it('sends BEGIN and the lock with the commit of a body that only writes: one round trip', async () => {
+    await pool.transaction(
+      async (tx) => {
+        await tx.commitWith(`INSERT INTO ${schema}.numbers VALUES (10)`);
+      },
+      { lock },
+    );
+    expect(roundTrips()).toEqual([
+      `BEGIN;\nSELECT pg_advisory_xact_lock(2, 4242);\nINSERT INTO ${schema}.numbers VALUES (10);\nCOMMIT`,
+    ]);
+    // A body that reads with parameters first opens the transaction before its statement.
+    querySpy.mockClear();
+    const rows = await pool.transaction(async (tx) => tx.query(read.sql, [9]), { lock });
+    expect(rows).toEqual([{ n: 10 }]);
+    expect(roundTrips().slice(0, 1)).toEqual(['BEGIN;\nSELECT pg_advisory_xact_lock(2, 4242)']);
+    // A body that sends nothing sends nothing at all.
+    querySpy.mockClear();
+    await pool.transaction(async () => 'nothing', { lock });
+    expect(roundTrips()).toEqual([]);
+  });
+
+  it('rolls back a refused commit sent with BEGIN, and the connection serves the next transaction', async () => {
+    await expect(
+      pool.transaction(
+        async (tx) => {
+          await tx.commitWith(`INSERT INTO ${schema}.numbers VALUES (11), (11)`);
+        },
+        { lock },
+      ),
+    ).rejects.toThrow(/duplicate key/);
+    const [row] = await pool.query(`SELECT count(*)::int AS c FROM ${schema}.numbers WHERE n = 11`);
+    expect(row).toEqual({ c: 0 });
+  });
+
+  it('discards a connection whose opening failed after a PREPARE ran, so it is never sent twice', async () => {
+    const fresh = { sql: `SELECT n FROM ${schema}.numbers WHERE n = $1`, params: [3] };
+    await expect(
+      pool.transaction(async () => 'unreached', {
+        lock,
+        reads: [fresh, { sql: `SELECT n FROM ${schema}.missing WHERE n = $1`, params: [1] }],
+      }),
+    ).rejects.toThrow(/missing/);
+    // Had the connection been kept, this would PREPARE the same name again on it and fail.
+    const opened = await pool.transaction(async (_tx, rows) => rows, { lock, reads: [fresh] });
+    expect(opened).toEqual([[{ n: 3 }]]);
+  });
+});
