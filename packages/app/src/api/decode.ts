@@ -32,22 +32,36 @@ const decodeInput = <A>(codec: t.Decoder<unknown, A>, input: unknown, what: stri
 export const decodeBody = <A>(codec: t.Decoder<unknown, A>, body: unknown): Either<Answer, A> =>
   decodeInput(codec, body, 'the request body is not valid');
 
-/** Decodes path ids by name; each invalid one is listed in a 400 under its name. */
-export const decodePath = <P extends t.Props>(
-  codecs: P,
-  values: { readonly [K in keyof P]: unknown },
-): Either<Answer, t.TypeOf<t.TypeC<P>>> => decodeInput(t.type(codecs), values, 'a path id is not valid');
+type PathDecoding = {
+  readonly parameters: ReadonlyArray<keyof typeof pathParameters>;
+  readonly codec: t.Decoder<unknown, unknown>;
+};
+
+/** Each operation's path codec, made once (every request of the operation decodes with it). */
+const pathDecodings = new Map<OperationName, PathDecoding>();
+
+const pathDecodingOf = (name: OperationName): PathDecoding => {
+  let decoding = pathDecodings.get(name);
+  if (decoding === undefined) {
+    const parameters = parametersOf(operations[name].path);
+    const codecs = Object.fromEntries(
+      parameters.map((p) => [pathParameters[p].name, pathParameters[p].codec]),
+    );
+    decoding = { parameters, codec: t.type(codecs) };
+    pathDecodings.set(name, decoding);
+  }
+  return decoding;
+};
 
 /** Decodes the path ids of an operation with the table's codecs, under their names (`{id}` is `basketId`). */
 export const decodeOperationPath = <K extends OperationName>(
   name: K,
   params: Readonly<Record<string, unknown>>,
 ): Either<Answer, OperationPath<K>> => {
-  const parameters = parametersOf(operations[name].path);
-  const codecs = Object.fromEntries(parameters.map((p) => [pathParameters[p].name, pathParameters[p].codec]));
+  const { parameters, codec } = pathDecodingOf(name);
   const values = Object.fromEntries(parameters.map((p) => [pathParameters[p].name, params[p]]));
   // Decoded with the table's codecs under the table's names: the shape `OperationPath` describes.
-  return decodePath(codecs, values) as Either<Answer, OperationPath<K>>;
+  return decodeInput(codec, values, 'a path id is not valid') as Either<Answer, OperationPath<K>>;
 };
 
 /**

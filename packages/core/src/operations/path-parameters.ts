@@ -41,9 +41,18 @@ export type DecodedPath<P extends string> = {
 
 const isPathParameter = (name: string): name is PathParameter => Object.hasOwn(pathParameters, name);
 
-/** The names of the `{parameters}` of a path, in order. */
-export const parametersOf = (path: string): PathParameter[] =>
-  [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '').filter(isPathParameter);
+const parametersByPath = new Map<string, ReadonlyArray<PathParameter>>();
+
+/** The names of the `{parameters}` of a path, in order (read once per path: every request asks). */
+export const parametersOf = (path: string): ReadonlyArray<PathParameter> => {
+  let parameters = parametersByPath.get(path);
+  if (parameters === undefined) {
+    parameters = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '').filter(isPathParameter);
+    // The interface has a few dozen paths; other callers' paths are not kept beyond a bound.
+    if (parametersByPath.size < 256) parametersByPath.set(path, parameters);
+  }
+  return parameters;
+};
 
 /** A path with its `{parameters}` filled in from `values`, each passed through `encode`. */
 export const fillPath = (
