@@ -1,77 +1,28 @@
-import { createHash } from 'node:crypto';
 import pg from 'pg';
-import {
-  advisoryLockSql,
-  type Db,
-  literalOf,
-  type Queryable,
-  type Row,
-  type Statement,
-  type TransactionQueryable,
-} from './db';
+import { advisoryLockSql, type Db, type Queryable, type Row, type TransactionQueryable } from './db';
+import { openingSql, preparedElsewhere, statementName } from './pg-opening';
 
 export type PgPoolOptions = {
   /** Connections in the pool (default 10). */
   readonly max?: number;
   /** Reported as `application_name` in pg_stat_activity. */
   readonly applicationName?: string;
+  /**
+   * Whether a transaction's opening reads run as `EXECUTE` of statements prepared in SQL once per
+   * connection (default true). Behind a pooler in transaction mode, which cannot keep them, the
+   * first failure turns this off for the pool by itself (docs/operations.md).
+   */
+  readonly prepareOpenings?: boolean;
 };
 
-/**
- * Statements with parameters run as named prepared statements: each connection parses and plans
- * one the first time it sees it, and later runs only bind and execute it (the service sends the
- * same few dozen statements over and over). The name is the text's hash; `prefix` keeps the
- * protocol-level ones apart from those prepared in SQL (`openingSql`).
- */
-const names = new Map<string, string>();
-const statementName = (sql: string, prefix = 'basket_'): string => {
-  const key = `${prefix}${sql}`;
-  let name = names.get(key);
-  if (name === undefined) {
-    name = `${prefix}${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
-    names.set(key, name);
+/** An opening failed on SQL-prepared statements that were not this connection's (`preparedElsewhere`). */
+class PreparedElsewhere extends Error {
+  constructor(readonly failure: Error) {
+    super('a statement prepared in SQL was not on this connection');
   }
-  return name;
-};
+}
 
-/** The SQL-level prepared statements of each connection (see `openingSql`). */
-const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
-
-/**
- * A transaction's opening as one simple query (one round trip): BEGIN, the lock, and each read as
- * `EXECUTE` of a statement prepared in SQL on this connection (`PREPARE` in the same query the first
- * time), so that PostgreSQL plans it once per connection, as it does the extended protocol's, rather
- * than on every call. `readAt` is the index of each read's result. The names are added to the
- * connection's set once the query has run (`prepared`); a connection whose opening failed is
- * discarded, so a PREPARE that ran in a failed query is never sent again.
- */
-const openingSql = (
-  client: pg.PoolClient,
-  head: ReadonlyArray<string>,
-  reads: ReadonlyArray<Statement>,
-): { readonly sql: string; readonly readAt: ReadonlyArray<number>; readonly prepared: () => void } => {
-  const known = preparedOn.get(client) ?? new Set<string>();
-  preparedOn.set(client, known);
-  const statements = [...head];
-  const readAt: number[] = [];
-  const added: string[] = [];
-  for (const read of reads) {
-    const name = statementName(read.sql, 'basket_open_');
-    if (!known.has(name) && !added.includes(name)) {
-      statements.push(`PREPARE ${name} AS ${read.sql}`);
-      added.push(name);
-    }
-    readAt.push(statements.length);
-    statements.push(`EXECUTE ${name}(${read.params.map(literalOf).join(', ')})`);
-  }
-  return {
-    sql: statements.join(';\n'),
-    readAt,
-    prepared: () => {
-      for (const name of added) known.add(name);
-    },
-  };
-};
+const errorOf = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
 
 const queryableOf = (client: pg.Pool | pg.PoolClient): Queryable => ({
   query: async (sql, params = []) =>
@@ -99,73 +50,89 @@ export const openPgPool = (url: string, options: PgPoolOptions = {}): Db => {
   });
   // An idle connection that the server drops must not crash the process: the pool replaces it.
   pool.on('error', () => {});
+  let prepareOpenings = options.prepareOpenings ?? true;
+
+  const attempt: Db['transaction'] = async (fn, opening) => {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    let begun = false;
+    let committed = false;
+    try {
+      const head = opening === undefined ? ['BEGIN'] : ['BEGIN', advisoryLockSql(opening.lock)];
+      const reads = opening?.reads ?? [];
+      let opened: ReadonlyArray<ReadonlyArray<Row>> = [];
+      if (reads.length > 0) {
+        // One round trip: BEGIN, the lock and the opening reads.
+        const prepare = prepareOpenings;
+        const query = openingSql(client, head, reads, prepare);
+        begun = true;
+        let results: ReadonlyArray<ReadonlyArray<Row>>;
+        try {
+          results = resultsOf(await client.query(query.sql));
+        } catch (error) {
+          broken = errorOf(error);
+          throw prepare && preparedElsewhere(error) ? new PreparedElsewhere(broken) : error;
+        }
+        query.prepared();
+        opened = query.readAt.map((i) => results[i] ?? []);
+      }
+      // With no reads, BEGIN and the lock go with the transaction's first statement: its commit,
+      // for a body that only writes (one round trip in all), or alone before a statement with
+      // parameters.
+      const begin = async (): Promise<void> => {
+        if (begun) return;
+        begun = true;
+        await client.query(head.join(';\n'));
+      };
+      const queryable = queryableOf(client);
+      const tx: TransactionQueryable = {
+        query: async (sql, params) => {
+          await begin();
+          return queryable.query(sql, params);
+        },
+        exec: async (sql) => {
+          await begin();
+          await queryable.exec(sql);
+        },
+        commitWith: async (sql) => {
+          const statements = begun ? [sql, 'COMMIT'] : [...head, sql, 'COMMIT'];
+          begun = true;
+          committed = true;
+          await client.query(statements.join(';\n'));
+        },
+      };
+      const result = await fn(tx, opened);
+      if (begun && !committed) await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      if (begun && broken === undefined) {
+        try {
+          await client.query('ROLLBACK');
+        } catch (rollbackError) {
+          broken = errorOf(rollbackError);
+        }
+      }
+      throw error;
+    } finally {
+      // A connection whose opening or rollback failed is discarded rather than handed to the next
+      // caller.
+      client.release(broken);
+    }
+  };
+
   return {
     driver: 'pg',
     ...queryableOf(pool),
     transaction: async (fn, opening) => {
-      const client = await pool.connect();
-      let broken: Error | undefined;
-      let begun = false;
-      let committed = false;
       try {
-        const head = opening === undefined ? ['BEGIN'] : ['BEGIN', advisoryLockSql(opening.lock)];
-        const reads = opening?.reads ?? [];
-        let opened: ReadonlyArray<ReadonlyArray<Row>> = [];
-        if (reads.length > 0) {
-          // One round trip: BEGIN, the lock and the opening reads.
-          const query = openingSql(client, head, reads);
-          begun = true;
-          let results: ReadonlyArray<ReadonlyArray<Row>>;
-          try {
-            results = resultsOf(await client.query(query.sql));
-          } catch (error) {
-            broken = error instanceof Error ? error : new Error(String(error));
-            throw error;
-          }
-          query.prepared();
-          opened = query.readAt.map((i) => results[i] ?? []);
-        }
-        // With no reads, BEGIN and the lock go with the transaction's first statement: its commit,
-        // for a body that only writes (one round trip in all), or alone before a statement with
-        // parameters.
-        const begin = async (): Promise<void> => {
-          if (begun) return;
-          begun = true;
-          await client.query(head.join(';\n'));
-        };
-        const queryable = queryableOf(client);
-        const tx: TransactionQueryable = {
-          query: async (sql, params) => {
-            await begin();
-            return queryable.query(sql, params);
-          },
-          exec: async (sql) => {
-            await begin();
-            await queryable.exec(sql);
-          },
-          commitWith: async (sql) => {
-            const statements = begun ? [sql, 'COMMIT'] : [...head, sql, 'COMMIT'];
-            begun = true;
-            committed = true;
-            await client.query(statements.join(';\n'));
-          },
-        };
-        const result = await fn(tx, opened);
-        if (begun && !committed) await client.query('COMMIT');
-        return result;
+        return await attempt(fn, opening);
       } catch (error) {
-        if (begun && broken === undefined) {
-          try {
-            await client.query('ROLLBACK');
-          } catch (rollbackError) {
-            broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
-          }
-        }
-        throw error;
-      } finally {
-        // A connection whose rollback (or opening) failed is discarded rather than handed to the
-        // next caller.
-        client.release(broken);
+        if (!(error instanceof PreparedElsewhere)) throw error;
+        // Statements of another backend behind this connection (a pooler in transaction mode):
+        // from now on the openings write their reads' values in, and this transaction runs again
+        // (its body had not run).
+        prepareOpenings = false;
+        return attempt(fn, opening);
       }
     },
     close: () => pool.end(),

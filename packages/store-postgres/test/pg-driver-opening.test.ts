@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openPgPool } from '../src/index';
+import { statementName } from '../src/pg-opening';
 import { freshSchema, postgresUrl } from './support';
 
 // The pg driver's transaction opening (pg-driver.ts): BEGIN, the lock and the reads in one round
@@ -98,5 +99,42 @@ describe('the pg driver’s transaction opening', () => {
     // Had the connection been kept, this would PREPARE the same name again on it and fail.
     const opened = await pool.transaction(async (_tx, rows) => rows, { lock, reads: [fresh] });
     expect(opened).toEqual([[{ n: 3 }]]);
+  });
+});
+
+describe('the pg driver behind a pooler in transaction mode (docs/operations.md)', () => {
+  const few = { sql: `SELECT n FROM ${schema}.numbers WHERE n < $1 ORDER BY n`, params: [3] };
+  const opens = async (db: ReturnType<typeof openPgPool>) =>
+    db.transaction(async (_tx, opened) => opened, { lock, reads: [few] });
+
+  it('writes the reads’ values in from the first opening whose prepared statement was gone', async () => {
+    const pooled = openPgPool(postgresUrl, { max: 1 });
+    try {
+      expect(await opens(pooled)).toEqual([[{ n: 1 }, { n: 2 }]]);
+      // What another backend behind the same connection looks like: none of this one's statements.
+      await pooled.exec('DEALLOCATE ALL');
+      querySpy.mockClear();
+      expect(await opens(pooled)).toEqual([[{ n: 1 }, { n: 2 }]]);
+      expect(await opens(pooled)).toEqual([[{ n: 1 }, { n: 2 }]]);
+      const sent = roundTrips();
+      expect(sent[0]).toMatch(/EXECUTE basket_open_/);
+      // The retry and every opening after it: the values in the text, nothing prepared.
+      expect(sent.slice(1).filter((sql) => /PREPARE|EXECUTE/.test(sql))).toEqual([]);
+      expect(sent.slice(1).filter((sql) => sql.startsWith('BEGIN'))).toHaveLength(2);
+    } finally {
+      await pooled.close();
+    }
+  });
+
+  it('does the same when the statement it prepares is there already', async () => {
+    const pooled = openPgPool(postgresUrl, { max: 1 });
+    try {
+      await pooled.exec(`PREPARE ${statementName(few.sql, 'basket_open_')} AS ${few.sql}`);
+      expect(await opens(pooled)).toEqual([[{ n: 1 }, { n: 2 }]]);
+      expect(roundTrips()[1]).toMatch(/PREPARE/);
+      expect(roundTrips().slice(2).filter((sql) => /PREPARE|EXECUTE/.test(sql))).toEqual([]);
+    } finally {
+      await pooled.close();
+    }
   });
 });
