@@ -132,7 +132,11 @@ describe('the pg driver behind a pooler in transaction mode (docs/operations.md)
       await pooled.exec(`PREPARE ${statementName(few.sql, 'basket_open_')} AS ${few.sql}`);
       expect(await opens(pooled)).toEqual([[{ n: 1 }, { n: 2 }]]);
       expect(roundTrips()[1]).toMatch(/PREPARE/);
-      expect(roundTrips().slice(2).filter((sql) => /PREPARE|EXECUTE/.test(sql))).toEqual([]);
+      expect(
+        roundTrips()
+          .slice(2)
+          .filter((sql) => /PREPARE|EXECUTE/.test(sql)),
+      ).toEqual([]);
     } finally {
       await pooled.close();
     }
