@@ -6,6 +6,7 @@ import {
   type Caller,
   type Clock,
   createBasketApp,
+  type Ids,
   randomIds,
   type Storage,
 } from '@basket/app';
@@ -57,7 +58,7 @@ export type World = {
 
 /** The app over store-memory and the simulated providers of the demo catalog. */
 export const world = async (
-  options: { latencyMs?: number; config?: AppConfig; storage?: Storage } = {},
+  options: { latencyMs?: number; config?: AppConfig; storage?: Storage; ids?: Ids } = {},
 ): Promise<World> => {
   const catalog = await loadCatalogFile(demoCatalogPath);
   const storage = options.storage ?? createMemoryStorage();
@@ -76,7 +77,7 @@ export const world = async (
     providers,
     paymentProvider: payments,
     clock,
-    ids: randomIds,
+    ids: options.ids ?? randomIds,
     config: { recoveryIntervalMs: 0, sweepIntervalMs: 0, ...options.config },
   });
   return { app, storage, providers, payments, clock, catalog };
