@@ -35,11 +35,12 @@ const hasUndefinedFields = (value: unknown): boolean => {
 const withoutUndefined = (value: unknown): Json => {
   if (Array.isArray(value)) return value.map(withoutUndefined);
   if (typeof value !== 'object' || value === null) return value as Json;
-  const copy: Record<string, Json> = {};
-  for (const [key, field] of Object.entries(value)) {
-    if (field !== undefined) copy[key] = withoutUndefined(field);
-  }
-  return copy;
+  // fromEntries defines own fields, so a field named `__proto__` stays a field, as JSON.parse keeps it.
+  return Object.fromEntries(
+    Object.entries(value).flatMap(
+      ([key, field]): Array<[string, Json]> => (field === undefined ? [] : [[key, withoutUndefined(field)]]),
+    ),
+  );
 };
 
 /**

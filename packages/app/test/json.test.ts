@@ -31,6 +31,9 @@ describe('toJsonObject', () => {
   it('drops undefined fields at any depth, and answers a value without any as it is', () => {
     const value = { a: 1, b: undefined, c: [{ d: undefined, e: 'x' }] };
     expect(toJsonObject(value)).toStrictEqual({ a: 1, c: [{ e: 'x' }] });
+    // A field named __proto__ is a field (as JSON.parse makes it), never the copy's prototype.
+    const proto = JSON.parse('{"__proto__": {"a": 1}, "b": null}') as Record<string, unknown>;
+    expect(Object.keys(toJsonObject({ ...proto, c: undefined }))).toEqual(['__proto__', 'b']);
     const clean = { a: 1, c: [{ e: 'x' }] };
     expect(toJsonObject(clean)).toBe(clean);
   });
