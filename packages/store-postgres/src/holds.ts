@@ -36,17 +36,23 @@ export const mergeByResource = (rows: ReadonlyArray<HoldRow>): Map<string, Wante
  * resource, so a check costs the same whether 10 or 10,000 baskets hold it. One statement, so the
  * count and the rows are read in one snapshot.
  */
-/** Units others hold of each resource ($1 the resources, $2 the holder, $3 the time): see `unitsOfOthers`. */
+/**
+ * Units others hold of each resource ($1 the resources, $2 the holder, $3 the time): see
+ * `unitsOfOthers`. Only resources whose count is not 0 have a row (`unitsOf` answers 0 for the
+ * others), so that reading a venue section's thousand seats, most of them free, costs PostgreSQL
+ * an index look-up each and the service only the rows of seats someone holds.
+ */
 export const unitsOfOthersSql = (t: Tables): string =>
-  `SELECT r.resource,
-      (coalesce(c.units, 0)
+  `SELECT c.resource,
+      (c.units
         - coalesce((SELECT sum(h.quantity) FROM ${t.holds} h
-            WHERE h.resource = r.resource AND h.expires_at IS NOT NULL AND h.expires_at <= $3::timestamptz), 0)
+            WHERE h.resource = c.resource AND h.expires_at IS NOT NULL AND h.expires_at <= $3::timestamptz), 0)
         - coalesce((SELECT sum(h.quantity) FROM ${t.holds} h
-            WHERE h.resource = r.resource AND h.holder = $2
+            WHERE h.resource = c.resource AND h.holder = $2
               AND (h.expires_at IS NULL OR h.expires_at > $3::timestamptz)), 0))::int AS units
     FROM unnest($1::text[]) AS r(resource)
-    LEFT JOIN ${t.holdCounts} c ON c.resource = r.resource`;
+    JOIN ${t.holdCounts} c ON c.resource = r.resource
+    WHERE c.units <> 0`;
 
 /** The units of each of `resources` from the rows of `unitsOfOthersSql` (0 for a resource without a row). */
 export const unitsOf = (resources: ReadonlyArray<string>, rows: ReadonlyArray<Row>): Map<string, number> => {
