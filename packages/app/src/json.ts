@@ -5,52 +5,51 @@ const isPlainObject = (value: object): boolean => {
   return prototype === Object.prototype || prototype === null;
 };
 
+/** Whether `value` is JSON as it is: plain data, finite numbers, no `undefined` anywhere. */
+const isJson = (value: unknown): value is Json => {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (Array.isArray(value)) return value.every(isJson);
+  if (typeof value === 'object' && isPlainObject(value)) return Object.values(value).every(isJson);
+  return false;
+};
+
 /**
- * Whether `value`, JSON but for `undefined` fields, has any such field (at any depth). Anything
- * that is not JSON (a function, a class instance, a non-finite number) throws: codec outputs are
- * plain data, so it is a bug.
+ * A copy of `value` without its `undefined` fields (at any depth). Anything else that is not JSON
+ * (a function, a class instance, a non-finite number, an undefined array element) throws: codec
+ * outputs are plain data, so it is a bug.
  */
-const hasUndefinedFields = (value: unknown): boolean => {
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return false;
-  if (typeof value === 'number') {
-    if (Number.isFinite(value)) return false;
-  } else if (Array.isArray(value)) {
-    let found = false;
-    for (const item of value) {
+const withoutUndefined = (value: unknown): Json => {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (Array.isArray(value)) {
+    return value.map((item: unknown) => {
       if (item === undefined) throw new Error('expected JSON: an undefined array element');
-      if (hasUndefinedFields(item)) found = true;
-    }
-    return found;
-  } else if (typeof value === 'object' && isPlainObject(value)) {
-    let found = false;
-    for (const field of Object.values(value)) {
-      if (field === undefined || hasUndefinedFields(field)) found = true;
-    }
-    return found;
+      return withoutUndefined(item);
+    });
+  }
+  if (typeof value === 'object' && isPlainObject(value)) {
+    // fromEntries defines own fields, so a field named `__proto__` stays a field, as JSON.parse keeps it.
+    return Object.fromEntries(
+      Object.entries(value).flatMap(
+        ([key, field]: [string, unknown]): Array<[string, Json]> =>
+          field === undefined ? [] : [[key, withoutUndefined(field)]],
+      ),
+    );
   }
   throw new Error('expected JSON');
 };
 
-/** A copy of `value` (checked by `hasUndefinedFields`) without its `undefined` fields. */
-const withoutUndefined = (value: unknown): Json => {
-  if (Array.isArray(value)) return value.map(withoutUndefined);
-  if (typeof value !== 'object' || value === null) return value as Json;
-  // fromEntries defines own fields, so a field named `__proto__` stays a field, as JSON.parse keeps it.
-  return Object.fromEntries(
-    Object.entries(value).flatMap(
-      ([key, field]): Array<[string, Json]> => (field === undefined ? [] : [[key, withoutUndefined(field)]]),
-    ),
-  );
-};
+const isJsonObject = (json: Json): json is JsonObject =>
+  typeof json === 'object' && json !== null && !Array.isArray(json);
 
 /**
  * The JSON object a codec's output is, without its `undefined` fields (C-1.2): the value itself
- * when it has none (JSON values here are never changed once made), else a copy without them.
- * Codec outputs are plain data, so anything else is a bug and throws.
+ * when it is JSON as it is (JSON values here are never changed once made), else a copy without
+ * them. Codec outputs are plain data, so anything else is a bug and throws.
  */
 export const toJsonObject = (value: unknown): JsonObject => {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new Error('expected a JSON object');
-  }
-  return (hasUndefinedFields(value) ? withoutUndefined(value) : value) as JsonObject;
+  const json = isJson(value) ? value : withoutUndefined(value);
+  if (!isJsonObject(json)) throw new Error('expected a JSON object');
+  return json;
 };

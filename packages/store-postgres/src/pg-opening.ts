@@ -5,19 +5,23 @@ import { inlineParams, literalOf, type Statement, sqlState } from './db';
 /**
  * Statements with parameters run as named prepared statements: each connection parses and plans
  * one the first time it sees it, and later runs only bind and execute it (the service sends the
- * same few dozen statements over and over). The name is the text's hash; `prefix` keeps the
- * protocol-level ones (pg-driver.ts) apart from those prepared in SQL (`openingSql`).
+ * same few dozen statements over and over). The name is the text's hash.
  */
 const names = new Map<string, string>();
-export const statementName = (sql: string, prefix = 'basket_'): string => {
-  const key = `${prefix}${sql}`;
-  let name = names.get(key);
+export const statementName = (sql: string): string => {
+  let name = names.get(sql);
   if (name === undefined) {
-    name = `${prefix}${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
-    names.set(key, name);
+    name = `basket_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
+    names.set(sql, name);
   }
   return name;
 };
+
+/**
+ * The name of `sql` prepared in SQL (`openingSql`): apart from the protocol-level one, as a read
+ * may run both ways on one connection and both share its names.
+ */
+export const openingStatementName = (sql: string): string => `${statementName(sql)}_open`;
 
 /** The SQL-level prepared statements of each connection (see `openingSql`). */
 const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
@@ -57,7 +61,7 @@ export const openingSql = (
   preparedOn.set(client, known);
   const added: string[] = [];
   for (const read of reads) {
-    const name = statementName(read.sql, 'basket_open_');
+    const name = openingStatementName(read.sql);
     if (!known.has(name) && !added.includes(name)) {
       statements.push(`PREPARE ${name} AS ${read.sql}`);
       added.push(name);
