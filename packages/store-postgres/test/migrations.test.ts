@@ -40,6 +40,19 @@ describe('migrations on PostgreSQL', () => {
     }
   });
 
+  it('10: the notification JSON of an outbox row is written by a function PostgreSQL can inline', async () => {
+    const schema = freshSchema();
+    await database.storage(schema);
+    // A SQL function declared IMMUTABLE around STABLE calls (to_char) is parsed and planned on each
+    // call instead of inlined.
+    const rows = await database.db.query(
+      `SELECT p.provolatile FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+        WHERE n.nspname = $1 AND p.proname = 'notification_json'`,
+      [schema],
+    );
+    expect(rows).toEqual([{ provolatile: 's' }]);
+  });
+
   it('refuse a schema name that is not a plain identifier', async () => {
     await expect(createPostgresStorage({ db: database.db, schema: 'x; DROP TABLE y' })).rejects.toThrow(
       /invalid schema name/,

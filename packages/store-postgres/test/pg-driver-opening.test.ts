@@ -47,11 +47,23 @@ describe('the pg driver’s transaction opening', () => {
     const sent = roundTrips();
     // Two openings and two COMMITs: four round trips.
     expect(sent).toHaveLength(4);
-    expect(sent[0]).toMatch(/^BEGIN;\nSELECT pg_advisory_xact_lock\(2, 4242\);\nPREPARE basket_\w+_open AS /);
+    expect(sent[0]).toMatch(
+      /^BEGIN;\nSELECT pg_advisory_xact_lock\(2, 4242\);\nSET LOCAL plan_cache_mode = force_generic_plan;\nPREPARE basket_\w+_open AS /,
+    );
     expect(sent[0]).toMatch(/EXECUTE basket_\w+_open\(1\)$/);
     // Prepared already on this connection: only EXECUTE, twice.
     expect(sent[2]).not.toMatch(/PREPARE/);
     expect(sent[2]?.match(/EXECUTE/g)).toHaveLength(2);
+  });
+
+  it('runs the prepared reads on their generic plans in that transaction alone', async () => {
+    const inside = await pool.transaction(async (tx) => tx.query('SHOW plan_cache_mode'), {
+      lock,
+      reads: [read],
+    });
+    expect(inside).toEqual([{ plan_cache_mode: 'force_generic_plan' }]);
+    // SET LOCAL: nothing is left on the connection for what runs on it next.
+    expect(await pool.query('SHOW plan_cache_mode')).toEqual([{ plan_cache_mode: 'auto' }]);
   });
 
   it('sends BEGIN and the lock with the commit of a body that only writes: one round trip', async () => {
