@@ -34,14 +34,35 @@ const readableBy = async (
 };
 
 /**
+ * Whether the caller is the contact of the basket as this process knows it. A contact once assigned
+ * is the basket's for good (C-2.6), and its contact may read its notifications whatever became of it
+ * since, so a cached state that names the caller answers as the storage would (C-6.5).
+ */
+const knownOwner = (ctx: AppContext, basketId: string, contactId: string | undefined): boolean => {
+  if (contactId === undefined) return false;
+  const state = ctx.basketStates.get(basketStream(basketId))?.state;
+  return state !== undefined && exists(state) && state.contactId === contactId;
+};
+
+/**
  * GET /notifications/{id} (C-4.4, C-5.2): store-scoped (404), then owned like its basket (403, as
  * the basket itself answers another contact, C-2.5); `waitMs` holds the answer until it completes.
+ * A notification this process completed lately, read by its basket's contact, is answered without
+ * reading the storage: the read that usually follows an answer (docs/architecture.md, "Round trips").
  */
 export const notificationOperation = (env: ApiEnv): Pick<BasketApi, 'getNotification'> => ({
   getNotification: async (caller, notificationId, waitMs) => {
     const path = decodeOperationPath('getNotification', { notificationId });
     if (E.isLeft(path)) return path.left;
     const id = path.right.notificationId;
+    const settled = env.ctx.hub.settled(id);
+    if (
+      settled !== undefined &&
+      settled.storeId === caller.storeId &&
+      knownOwner(env.ctx, settled.basketId, caller.contactId)
+    ) {
+      return ok(notificationView(settled));
+    }
     const notFound = problemAnswer('notification-not-found', `no notification ${id} in this store`);
     const { commands } = env.ctx.storage;
     const read = commands.notificationWithBasketVersion

@@ -14,6 +14,11 @@ export type NotificationListener = (notification: JsonObject) => void;
 export type CompletionHub = {
   readonly completed: (record: NotificationRecord) => void;
   readonly subscribe: (listener: NotificationListener) => () => void;
+  /**
+   * A notification completed in this process lately, as committed (the last `SETTLED_KEPT`). A
+   * completed notification never changes again (C-5.2), so this is what the storage holds for it.
+   */
+  readonly settled: (notificationId: string) => NotificationRecord | undefined;
   /** The notification once it is no longer Pending, or as it is after `ms` (undefined: unknown). */
   readonly waitFor: (
     notificationId: string,
@@ -22,11 +27,23 @@ export type CompletionHub = {
   ) => Promise<NotificationRecord | undefined>;
 };
 
+/** How many completed notifications `settled` remembers (a few hundred bytes each). */
+export const SETTLED_KEPT = 4096;
+
 export const createCompletionHub = (recheckMs: number): CompletionHub => {
   const listeners = new Set<NotificationListener>();
   const waiters = new Map<string, Set<(record: NotificationRecord) => void>>();
+  // In completion order: the first key is the oldest.
+  const settled = new Map<string, NotificationRecord>();
 
   const completed = (record: NotificationRecord): void => {
+    if (record.status !== 'Pending') {
+      settled.set(record.notificationId, record);
+      if (settled.size > SETTLED_KEPT) {
+        const oldest = settled.keys().next();
+        if (oldest.done !== true) settled.delete(oldest.value);
+      }
+    }
     for (const wake of waiters.get(record.notificationId) ?? []) wake(record);
     waiters.delete(record.notificationId);
     const view = notificationView(record);
@@ -76,6 +93,7 @@ export const createCompletionHub = (recheckMs: number): CompletionHub => {
 
   return {
     completed,
+    settled: (notificationId) => settled.get(notificationId),
     subscribe: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
