@@ -62,8 +62,9 @@ export const openingSql = (
   // PostgreSQL's default plan choice keeps planning these reads anew on every EXECUTE (a custom plan
   // looks cheaper than the generic one whenever a value narrows an index range, such as the events
   // after a version), which cost about a tenth of its CPU on an add. Their generic plans are the
-  // index look-ups the custom ones find, so this transaction uses them.
-  if (reads.length > 0) statements.push('SET LOCAL plan_cache_mode = force_generic_plan');
+  // index look-ups the custom ones find, so this transaction uses them; so do its later statements
+  // (index look-ups and inserts alike), and the setting ends with it.
+  statements.push('SET LOCAL plan_cache_mode = force_generic_plan');
   const added: string[] = [];
   for (const read of reads) {
     const name = openingStatementName(read.sql);
