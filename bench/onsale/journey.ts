@@ -9,6 +9,8 @@
 // (bench/request-cpu.ts); the ratios between steps are what this is for.
 //
 //   npx tsx bench/onsale/journey.ts        # BASKET_BENCH_VISITS (100), BASKET_BENCH_WARMUP (150)
+//   BASKET_BENCH_ROOT=.scratch/before npx tsx bench/onsale/journey.ts   # the server of another
+//   checkout (scripts/prepare-before.sh), for a before/after pair
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,7 +34,8 @@ const catalog = join(dir, 'venue.json');
 writeVenue(catalog, { seats: 2000, holdMinutes: 15 });
 const schema = `onsale_journey_${randomBytes(4).toString('hex')}`;
 const db = openPgPool(postgresUrl, { max: 1 });
-const server = await startServer(resolve(import.meta.dirname, '../..'), {
+const root = resolve(process.env.BASKET_BENCH_ROOT ?? resolve(import.meta.dirname, '../..'));
+const server = await startServer(root, {
   url: postgresUrl,
   schema,
   catalog,

@@ -1,11 +1,4 @@
-import {
-  type ExistingBasket,
-  type ExistingPaymentIntent,
-  exists,
-  paymentComponents,
-  problem,
-  providerOf,
-} from '@basket/core';
+import { type ExistingPaymentIntent, problem, providerOf } from '@basket/core';
 import * as E from 'fp-ts/Either';
 import type { AppContext } from '../context';
 import { toJsonObject } from '../json';
@@ -14,76 +7,19 @@ import { runBasketPlan } from '../processing/basket-decision';
 import { failed, succeeded } from '../processing/completion';
 import { completeWithoutChange, fromBasketRun, type Handled, unfinished } from '../processing/handled';
 import type { QueuedWorkOf } from '../processing/queued-command';
-import { loadBasket } from '../streams/basket-stream';
 import { loadIntent } from '../streams/payment-intent-stream';
-import { answerWithin, nowOf } from '../time';
+import { answerWithin } from '../time';
+import { lockAndStart, recordAnswers, type Step } from './intent-creation-commits';
 import { type IntentOutcome, runIntentPlan } from './intent-decision';
-import { asUuid, lockedBy, MAX_SAGA_STEPS, nextStep } from './support';
+import { lockedBy, MAX_SAGA_STEPS, nextStep } from './support';
 
 type Work = QueuedWorkOf<'createPaymentIntent'>;
-type Step = Handled | 'continue';
 
 /** The creation machine's notification succeeds in the commit that makes the intent ready (C-8.2). */
 const readyCompletion = (ctx: AppContext, accepted: AcceptedCommand) => (outcome: IntentOutcome) =>
   E.isRight(outcome) && outcome.right.state.status === 'AwaitingPayment'
     ? succeeded(accepted.notificationId, ctx.clock.now())
     : undefined;
-
-/** Locks the basket for the intent; C-8.1's preconditions are decided again here, on the freshest state. */
-const lock = async (ctx: AppContext, accepted: AcceptedCommand, work: Work): Promise<Step> => {
-  const run = await runBasketPlan(ctx, {
-    basketId: accepted.basketId,
-    commands: (loaded, at) =>
-      lockedBy(loaded.state, work.paymentIntentId)
-        ? []
-        : [
-            {
-              type: 'LockForPayment',
-              basketId: accepted.basketId,
-              at,
-              paymentIntentId: work.paymentIntentId,
-            },
-          ],
-    completion: (outcome) =>
-      E.isLeft(outcome) ? failed(accepted.notificationId, ctx.clock.now(), outcome.left) : undefined,
-  });
-  return run._tag === 'Decided' && E.isRight(run.outcome) ? 'continue' : fromBasketRun(run);
-};
-
-/** Starts the intent's stream with what is to be paid, per provider basket (C-8.2). */
-const start = async (
-  ctx: AppContext,
-  accepted: AcceptedCommand,
-  work: Work,
-  basket: ExistingBasket,
-): Promise<Step> => {
-  const at = nowOf(ctx.clock);
-  const { totalPaid, components } = paymentComponents(basket, at);
-  const contactId = basket.contactId ?? work.contactId;
-  const run = await runIntentPlan(ctx, {
-    basketId: accepted.basketId,
-    paymentIntentId: work.paymentIntentId,
-    commands: (loaded) =>
-      loaded.state.status !== 'none'
-        ? []
-        : [
-            {
-              type: 'StartPaymentIntent',
-              paymentIntentId: asUuid(work.paymentIntentId),
-              at,
-              basketId: basket.id,
-              storeId: basket.storeId,
-              notificationId: asUuid(accepted.notificationId),
-              totalPaid,
-              components,
-              providerBasketIds: components.map((c) => c.providerBasketId),
-              payload: work.payload,
-              ...(contactId === undefined ? {} : { contactId }),
-            },
-          ],
-  });
-  return nextStep(run);
-};
 
 /**
  * Asks every provider still to answer (in parallel), confirms the basket's provider baskets that
@@ -112,55 +48,7 @@ const confirm = async (
       ),
     })),
   );
-  const recorded: Array<(typeof answers)[number]> = [];
-  for (const answer of answers) {
-    if (answer.answer === 'refused') {
-      recorded.push(answer);
-      continue;
-    }
-    const run = await runBasketPlan(ctx, {
-      basketId: accepted.basketId,
-      commands: (loaded, at) =>
-        exists(loaded.state) &&
-        loaded.state.providerBaskets.some((pb) => pb.id === answer.providerBasketId && pb.confirmed)
-          ? []
-          : [
-              {
-                type: 'ConfirmProviderBasket',
-                basketId: accepted.basketId,
-                at,
-                paymentIntentId,
-                providerBasketId: answer.providerBasketId,
-              },
-            ],
-    });
-    if (run._tag !== 'Decided') return unfinished;
-    recorded.push(E.isRight(run.outcome) ? answer : { ...answer, answer: 'refused' });
-  }
-  const ordered = [
-    ...recorded.filter((a) => a.answer === 'confirmed'),
-    ...recorded.filter((a) => a.answer === 'refused').slice(0, 1),
-  ];
-  const run = await runIntentPlan(ctx, {
-    basketId: accepted.basketId,
-    paymentIntentId,
-    commands: (loaded, at) =>
-      ordered
-        .filter(
-          (a) =>
-            loaded.state.status !== 'none' &&
-            loaded.state.creation.pendingProviderBaskets.includes(a.providerBasketId),
-        )
-        .map((a) => ({
-          type: 'RecordProviderAnswer',
-          paymentIntentId: intent.id,
-          at,
-          providerBasketId: a.providerBasketId,
-          answer: a.answer,
-        })),
-    completion: readyCompletion(ctx, accepted),
-  });
-  return nextStep(run);
+  return recordAnswers(ctx, accepted, paymentIntentId, answers, readyCompletion(ctx, accepted));
 };
 
 /** The payment provider opens its session once every provider basket is confirmed (C-8.2). */
@@ -235,13 +123,13 @@ const refused = async (
   );
 };
 
-/** The next step of the creation machine, from what the basket's and the intent's streams say. */
+/** The next step of the creation machine, from what the intent's stream says. */
 const step = async (ctx: AppContext, accepted: AcceptedCommand, work: Work): Promise<Step> => {
-  const basket = await loadBasket(ctx.storage, accepted.basketId, ctx.basketStates);
   const intent = (await loadIntent(ctx.storage.events, work.paymentIntentId)).state;
   if (intent.status === 'none') {
-    if (!lockedBy(basket.state, work.paymentIntentId)) return lock(ctx, accepted, work);
-    return exists(basket.state) ? start(ctx, accepted, work, basket.state) : unfinished;
+    // Locked and started in one commit; a basket already locked for this intent (by a saga that
+    // stopped between the two) is only started.
+    return lockAndStart(ctx, accepted, work);
   }
   switch (intent.status) {
     case 'PreparingPayment':

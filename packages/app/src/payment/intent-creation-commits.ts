@@ -1,0 +1,204 @@
+import {
+  type BasketCommand,
+  type BasketEvent,
+  type BasketState,
+  type DomainProblem,
+  exists,
+  holdsOf,
+  type PaymentIntentCommand,
+  type PaymentIntentEvent,
+  type PaymentIntentState,
+  type ProviderIdentity,
+  paymentComponents,
+  type Uuid,
+} from '@basket/core';
+import type { Either } from 'fp-ts/Either';
+import * as E from 'fp-ts/Either';
+import type { AppContext } from '../context';
+import type { AcceptedCommand, NotificationCompletion } from '../ports/notifications';
+import { failed } from '../processing/completion';
+import { type Handled, unfinished } from '../processing/handled';
+import type { QueuedWorkOf } from '../processing/queued-command';
+import { type Applied, basketAggregate, decideAll, intentAggregate, type Loaded } from '../streams/aggregate';
+import { holdRows } from '../transact/facts';
+import { type Plan, type Transacted, type Tx, transact } from '../transact/transact';
+import type { IntentOutcome } from './intent-decision';
+import { asUuid, lockedBy } from './support';
+
+type Work = QueuedWorkOf<'createPaymentIntent'>;
+export type Step = Handled | 'continue';
+type Decided = { readonly completion?: NotificationCompletion };
+
+/** A provider's answer to confirming one of the basket's provider baskets. */
+export type ProviderAnswer = {
+  readonly providerBasketId: ProviderIdentity;
+  readonly answer: 'confirmed' | 'refused';
+};
+
+/** The writes of a basket decision and of an intent decision in one commit (the basket's with its holds). */
+const bothWrites = (
+  tx: Tx,
+  paymentIntentId: string,
+  basket: { loaded: Loaded<BasketState>; applied: Applied<BasketEvent, BasketState> },
+  intent: { loaded: Loaded<PaymentIntentState>; outcome: IntentDecision },
+): Omit<Plan<Decided>, 'value'> => {
+  const basketChanged = basket.applied.events.length > 0;
+  const intentApplied = E.isRight(intent.outcome) ? intent.outcome.right : undefined;
+  return {
+    writes: [
+      ...(basketChanged ? [tx.basketWrite(basket.loaded, basket.applied)] : []),
+      ...(intentApplied !== undefined && intentApplied.events.length > 0
+        ? [tx.intentWrite(paymentIntentId, intent.loaded, intentApplied)]
+        : []),
+    ],
+    ...(basketChanged ? { holds: holdRows(holdsOf(basket.applied.state), tx.catalog) } : {}),
+  };
+};
+
+type IntentDecision = Either<DomainProblem, Applied<PaymentIntentEvent, PaymentIntentState>>;
+
+const decideIntent = (
+  loaded: Loaded<PaymentIntentState>,
+  commands: ReadonlyArray<PaymentIntentCommand>,
+): Promise<IntentDecision> => decideAll(intentAggregate, loaded, commands, async () => undefined);
+
+const stepOf = (result: Transacted<Decided>): Step => {
+  if (result._tag === 'Refused')
+    return result.conflict._tag === 'AlreadyCompleted' ? { _tag: 'AlreadyCompleted' } : unfinished;
+  const { completion } = result.value;
+  return completion === undefined ? 'continue' : { _tag: 'Completed', completion };
+};
+
+const outcomeOf = (outcome: IntentDecision): IntentOutcome =>
+  E.map(({ state, version }: Applied<PaymentIntentEvent, PaymentIntentState>) => ({ state, version }))(
+    outcome,
+  );
+
+/**
+ * Locks the basket for the intent (C-8.1's preconditions decided again, on the freshest state) and
+ * starts the intent's stream with what is to be paid per provider basket (C-8.2), in one commit. A
+ * basket that may not be locked fails the notification and starts nothing.
+ */
+export const lockAndStart = async (ctx: AppContext, accepted: AcceptedCommand, work: Work): Promise<Step> =>
+  stepOf(
+    await transact(ctx, accepted.basketId, async (tx): Promise<Plan<Decided>> => {
+      const loaded = await tx.basket();
+      const lock: ReadonlyArray<BasketCommand> = lockedBy(loaded.state, work.paymentIntentId)
+        ? []
+        : [
+            {
+              type: 'LockForPayment',
+              basketId: accepted.basketId,
+              at: tx.now,
+              paymentIntentId: work.paymentIntentId,
+            },
+          ];
+      const locked = await decideAll(basketAggregate, loaded, lock, tx.basketFacts);
+      if (E.isLeft(locked)) {
+        const completion = failed(accepted.notificationId, ctx.clock.now(), locked.left);
+        return { value: { completion }, completion };
+      }
+      const basket = locked.right.state;
+      const intent = await tx.intent(work.paymentIntentId);
+      if (!exists(basket)) return { value: {} };
+      const { totalPaid, components } = paymentComponents(basket, tx.now);
+      const contactId = basket.contactId ?? work.contactId;
+      const start: ReadonlyArray<PaymentIntentCommand> =
+        intent.state.status !== 'none'
+          ? []
+          : [
+              {
+                type: 'StartPaymentIntent',
+                paymentIntentId: asUuid(work.paymentIntentId),
+                at: tx.now,
+                basketId: basket.id,
+                storeId: basket.storeId,
+                notificationId: asUuid(accepted.notificationId),
+                totalPaid,
+                components,
+                providerBasketIds: components.map((c) => c.providerBasketId),
+                payload: work.payload,
+                ...(contactId === undefined ? {} : { contactId }),
+              },
+            ];
+      const started = await decideIntent(intent, start);
+      return {
+        value: {},
+        ...bothWrites(
+          tx,
+          work.paymentIntentId,
+          { loaded, applied: locked.right },
+          { loaded: intent, outcome: started },
+        ),
+      };
+    }),
+  );
+
+/**
+ * Records the providers' answers (C-8.2) in one commit: the basket's provider baskets that were
+ * confirmed (one the basket no longer has, its holds having run out, counts as refused), then the
+ * answers on the intent, confirmations first and at most one refusal. The notification succeeds
+ * here if that makes the intent ready (`completion`).
+ */
+export const recordAnswers = async (
+  ctx: AppContext,
+  accepted: AcceptedCommand,
+  paymentIntentId: Uuid,
+  answers: ReadonlyArray<ProviderAnswer>,
+  completion: (outcome: IntentOutcome) => NotificationCompletion | undefined,
+): Promise<Step> =>
+  stepOf(
+    await transact(ctx, accepted.basketId, async (tx): Promise<Plan<Decided>> => {
+      const loaded = await tx.basket();
+      let applied: Applied<BasketEvent, BasketState> = { events: [], ...loaded };
+      const recorded: ProviderAnswer[] = [];
+      for (const answer of answers) {
+        const { state } = applied;
+        const confirmed =
+          exists(state) &&
+          state.providerBaskets.some((pb) => pb.id === answer.providerBasketId && pb.confirmed);
+        if (answer.answer === 'refused' || confirmed) {
+          recorded.push(answer);
+          continue;
+        }
+        const confirm: BasketCommand = {
+          type: 'ConfirmProviderBasket',
+          basketId: accepted.basketId,
+          at: tx.now,
+          paymentIntentId,
+          providerBasketId: answer.providerBasketId,
+        };
+        const decided = await decideAll(basketAggregate, applied, [confirm], tx.basketFacts);
+        if (E.isLeft(decided)) {
+          recorded.push({ ...answer, answer: 'refused' });
+          continue;
+        }
+        applied = { ...decided.right, events: [...applied.events, ...decided.right.events] };
+        recorded.push(answer);
+      }
+      const ordered = [
+        ...recorded.filter((a) => a.answer === 'confirmed'),
+        ...recorded.filter((a) => a.answer === 'refused').slice(0, 1),
+      ];
+      const intent = await tx.intent(paymentIntentId);
+      const pending = intent.state.status === 'none' ? [] : intent.state.creation.pendingProviderBaskets;
+      const outcome = await decideIntent(
+        intent,
+        ordered
+          .filter((a) => pending.includes(a.providerBasketId))
+          .map((a) => ({
+            type: 'RecordProviderAnswer',
+            paymentIntentId,
+            at: tx.now,
+            providerBasketId: a.providerBasketId,
+            answer: a.answer,
+          })),
+      );
+      const completed = completion(outcomeOf(outcome));
+      return {
+        value: completed === undefined ? {} : { completion: completed },
+        ...bothWrites(tx, paymentIntentId, { loaded, applied }, { loaded: intent, outcome }),
+        ...(completed === undefined ? {} : { completion: completed }),
+      };
+    }),
+  );
