@@ -1,10 +1,11 @@
 import { BasketCommand } from '@basket/core';
 import * as E from 'fp-ts/Either';
 import { describe, expect, it } from 'vitest';
-import { basketStream } from '../src/index';
+import { basketStream, type Commit } from '../src/index';
 import type { JsonObject } from '../src/ports/json';
 import { encodeWork } from '../src/processing/queued-command';
-import { fakeStorage } from './fakes/memory-storage';
+import { nowOf } from '../src/time';
+import { type FakeStorage, fakeStorage } from './fakes/memory-storage';
 import { gate } from './fakes/providers';
 import {
   ADULT_RATE,
@@ -25,6 +26,30 @@ const basketCommand = (raw: unknown): BasketCommand => {
   const decoded = BasketCommand.decode(raw);
   if (E.isLeft(decoded)) throw new Error('not a basket command');
   return decoded.right;
+};
+
+/** The storage, and every commit the app's transactions on it answered (refused ones included). */
+const committing = (storage: FakeStorage): { storage: FakeStorage; commits: Commit[] } => {
+  const commits: Commit[] = [];
+  return {
+    commits,
+    storage: {
+      ...storage,
+      unitOfWork: {
+        ...storage.unitOfWork,
+        transaction: (lock, body, prefetch) =>
+          storage.unitOfWork.transaction(
+            lock,
+            async (reads) => {
+              const decided = await body(reads);
+              if (decided.commit !== undefined) commits.push(decided.commit);
+              return decided;
+            },
+            prefetch,
+          ),
+      },
+    },
+  };
 };
 
 const seat = (seatId: string) => ({ seats: [{ rateId: ADULT_RATE, seatId }] });
@@ -139,6 +164,57 @@ describe('command processing', () => {
     expect(
       (await storage.events.readStream(basketStream(basketId))).filter((e) => e.type === 'BasketLocked'),
     ).toHaveLength(1);
+  });
+
+  it('a payment saga accepted with nothing locked or started locks and starts in one commit (C-5.1, C-8.2)', async () => {
+    const storage = fakeStorage();
+    const first = harness({ paymentSyncWaitMs: 0 }, storage);
+    const basketId = await fillBasket(first, alice);
+    await completeCheckoutDetails(first, alice, basketId);
+    const paymentIntentId = '00000000-0000-4000-8000-0000000000bb';
+    // As a process that accepted the saga and died before its first step would leave it.
+    await storage.commands.accept({
+      notificationId: '00000000-0000-4000-8000-0000000000ba',
+      storeId: alice.storeId,
+      basketId,
+      operation: 'createPaymentIntent',
+      paymentIntentId,
+      command: encodeWork({
+        kind: 'createPaymentIntent',
+        paymentIntentId,
+        at: nowOf(first.clock),
+        payload: {},
+      }),
+      accepted: first.clock.now(),
+    });
+    const { storage: watched, commits } = committing(storage);
+    const next = harness({ paymentSyncWaitMs: 0 }, watched);
+    await next.settle();
+    const outcome = bodyOf(await next.app.api.getNotification(alice, '00000000-0000-4000-8000-0000000000ba'));
+    expect(outcome).toMatchObject({ status: 'Succeeded', paymentIntentId });
+    const locking = commits.find((commit) => commit.events.some((event) => event.type === 'BasketLocked'));
+    expect(locking?.streamId).toBe(basketStream(basketId));
+    expect(locking?.also?.map((append) => [append.streamId, append.events.map((e) => e.type)])).toEqual([
+      [`payment-intent-${paymentIntentId}`, ['PaymentIntentStarted']],
+    ]);
+  });
+
+  it("records the providers' answers in one commit: the basket's confirmations with the intent's (C-8.2)", async () => {
+    const { storage, commits } = committing(fakeStorage());
+    const h = harness({ paymentSyncWaitMs: 0 }, storage);
+    const basketId = await fillBasket(h, alice);
+    await completeCheckoutDetails(h, alice, basketId);
+    const answer = await h.app.api.createPaymentIntent(alice, basketId, {});
+    const outcome = await outcomeOf(h, answer, alice);
+    expect(outcome).toMatchObject({ status: 'Succeeded' });
+    const types = (events: ReadonlyArray<{ readonly type: string }>) => events.map((e) => e.type);
+    const confirming = commits.filter((commit) => types(commit.events).includes('ProviderBasketConfirmed'));
+    expect(confirming).toHaveLength(1);
+    const [commit] = confirming;
+    const confirmed = types(commit?.events ?? []).filter((type) => type === 'ProviderBasketConfirmed');
+    const intentAnswers = (commit?.also ?? []).flatMap((append) => types(append.events));
+    expect(confirmed.length).toBeGreaterThan(1);
+    expect(intentAnswers).toEqual(confirmed.map(() => 'ProviderBasketConfirmed'));
   });
 
   it('publishes completed notifications to in-process subscribers, in order (C-5.5)', async () => {
