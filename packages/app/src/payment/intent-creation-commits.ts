@@ -27,7 +27,8 @@ import { asUuid, lockedBy } from './support';
 
 type Work = QueuedWorkOf<'createPaymentIntent'>;
 export type Step = Handled | 'continue';
-type Decided = { readonly completion?: NotificationCompletion };
+/** What a commit of the saga came to: the notification's completion, or a step it cannot take now. */
+type Decided = { readonly completion?: NotificationCompletion; readonly unfinished?: true };
 
 /** A provider's answer to confirming one of the basket's provider baskets. */
 export type ProviderAnswer = {
@@ -66,6 +67,7 @@ const stepOf = (result: Transacted<Decided>): Step => {
   if (result._tag === 'Refused')
     return result.conflict._tag === 'AlreadyCompleted' ? { _tag: 'AlreadyCompleted' } : unfinished;
   const { completion } = result.value;
+  if (result.value.unfinished) return unfinished;
   return completion === undefined ? 'continue' : { _tag: 'Completed', completion };
 };
 
@@ -99,8 +101,9 @@ export const lockAndStart = async (ctx: AppContext, accepted: AcceptedCommand, w
         return { value: { completion }, completion };
       }
       const basket = locked.right.state;
+      // No basket to start an intent for (a lock decided on none is refused above): left as it is.
+      if (!exists(basket)) return { value: { unfinished: true } };
       const intent = await tx.intent(work.paymentIntentId);
-      if (!exists(basket)) return { value: {} };
       const { totalPaid, components } = paymentComponents(basket, tx.now);
       const contactId = basket.contactId ?? work.contactId;
       const start: ReadonlyArray<PaymentIntentCommand> =
