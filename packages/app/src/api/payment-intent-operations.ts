@@ -3,13 +3,13 @@ import {
   holdsOf,
   isUuid,
   operations,
-  paymentComponents,
   paymentPreconditions,
   problem,
   syncRefusal,
 } from '@basket/core';
 import type { Either } from 'fp-ts/Either';
 import * as E from 'fp-ts/Either';
+import { startIntentCommand } from '../payment/support';
 import type { AcceptedCommand } from '../ports/notifications';
 import { encodeWork } from '../processing/queued-command';
 import { basketAggregate, decideAll, intentAggregate } from '../streams/aggregate';
@@ -121,26 +121,18 @@ const createPaymentIntent = async (
     if (E.isLeft(locked)) return answered(refusalAnswer(locked.left));
     const lockedState = locked.right.state;
     if (lockedState.status === 'none') throw new Error('a locked basket exists');
-    const { totalPaid, components } = paymentComponents(lockedState, tx.now);
-    const contactId = lockedState.contactId ?? caller.contactId;
     const intentLoaded = await tx.intent(paymentIntentId);
     const started = await decideAll(
       intentAggregate,
       intentLoaded,
       [
-        {
-          type: 'StartPaymentIntent',
+        startIntentCommand(lockedState, {
           paymentIntentId,
-          at: tx.now,
-          basketId: id,
-          storeId: lockedState.storeId,
           notificationId,
-          totalPaid,
-          components,
-          providerBasketIds: components.map((c) => c.providerBasketId),
+          at: tx.now,
           payload: request.right.body,
-          ...(contactId === undefined ? {} : { contactId }),
-        },
+          contactId: caller.contactId,
+        }),
       ],
       async () => undefined,
     );

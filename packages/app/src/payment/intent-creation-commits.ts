@@ -9,7 +9,6 @@ import {
   type PaymentIntentEvent,
   type PaymentIntentState,
   type ProviderIdentity,
-  paymentComponents,
   type Uuid,
 } from '@basket/core';
 import type { Either } from 'fp-ts/Either';
@@ -23,7 +22,7 @@ import { type Applied, basketAggregate, decideAll, intentAggregate, type Loaded 
 import { holdRows } from '../transact/facts';
 import { type Plan, type Transacted, type Tx, transact } from '../transact/transact';
 import type { IntentOutcome } from './intent-decision';
-import { asUuid, lockedBy } from './support';
+import { asUuid, lockedBy, startIntentCommand } from './support';
 
 type Work = QueuedWorkOf<'createPaymentIntent'>;
 export type Step = Handled | 'continue';
@@ -104,25 +103,17 @@ export const lockAndStart = async (ctx: AppContext, accepted: AcceptedCommand, w
       // No basket to start an intent for (a lock decided on none is refused above): left as it is.
       if (!exists(basket)) return { value: { unfinished: true } };
       const intent = await tx.intent(work.paymentIntentId);
-      const { totalPaid, components } = paymentComponents(basket, tx.now);
-      const contactId = basket.contactId ?? work.contactId;
       const start: ReadonlyArray<PaymentIntentCommand> =
         intent.state.status !== 'none'
           ? []
           : [
-              {
-                type: 'StartPaymentIntent',
+              startIntentCommand(basket, {
                 paymentIntentId: asUuid(work.paymentIntentId),
-                at: tx.now,
-                basketId: basket.id,
-                storeId: basket.storeId,
                 notificationId: asUuid(accepted.notificationId),
-                totalPaid,
-                components,
-                providerBasketIds: components.map((c) => c.providerBasketId),
+                at: tx.now,
                 payload: work.payload,
-                ...(contactId === undefined ? {} : { contactId }),
-              },
+                contactId: work.contactId,
+              }),
             ];
       const started = await decideIntent(intent, start);
       return {
