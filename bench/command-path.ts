@@ -7,9 +7,11 @@
 // Transactions are counted twice: server-side from pg_stat_database.xact_commit of a database of
 // the benchmark alone (`basket_bench`), and client-side by wrapping the storage's connection pool;
 // both subtract what the service's background loops (outbox relay, recovery) do while idle.
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { benchCatalog } from './bench-catalog';
 import { addProductChain, PIE } from './http-flows';
 
 const root = resolve(process.env.BASKET_BENCH_ROOT ?? resolve(import.meta.dirname, '..'));
@@ -95,46 +97,36 @@ const xactCommits = async (): Promise<number> => {
   return Number(rows[0]?.n ?? 0);
 };
 
-/** The pool, counting transactions (explicit, and implicit single statements) and statements. */
+/**
+ * Counts of what the service sends: transactions (explicit, and implicit single statements) from
+ * the pool's interface, and round trips and statements where they leave, at the `pg` client of the
+ * tree under test (each `query` call is one round trip: a simple query of several statements, or an
+ * extended-protocol query whose messages `pg` sends together).
+ */
 const counts = { transactions: 0, statements: 0, explicit: 0, roundTrips: 0 };
+const treePg = createRequire(resolve(root, 'packages/store-postgres/package.json'))('pg') as {
+  Client: { prototype: { query: (...args: unknown[]) => unknown } };
+};
+const clientQuery = treePg.Client.prototype.query;
+treePg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
+  // The bench's own client (the same module when the tree is this one) is not the service.
+  if (this === admin) return clientQuery.apply(this, args);
+  const [first] = args;
+  const text = typeof first === 'string' ? first : undefined;
+  counts.roundTrips += 1;
+  counts.statements += text === undefined ? 1 : text.split(/;\s*\n/).filter((s) => s.trim() !== '').length;
+  return clientQuery.apply(this, args);
+};
 const counted = (db: Db): Db => ({
   ...db,
   query: (sql, params) => {
     counts.transactions += 1;
-    counts.statements += 1;
-    counts.roundTrips += 1;
     return db.query(sql, params);
   },
   transaction: (fn, opening) => {
     counts.transactions += 1;
     counts.explicit += 1;
-    // BEGIN (with the opening's lock and reads in the same round trip) and COMMIT.
-    counts.statements += 2 + (opening === undefined ? 0 : 1 + (opening.reads?.length ?? 0));
-    counts.roundTrips += 2;
-    return db.transaction(
-      (tx, opened) =>
-        fn(
-          {
-            ...tx,
-            query: (sql, params) => {
-              counts.statements += 1;
-              counts.roundTrips += 1;
-              return tx.query(sql, params);
-            },
-            ...(tx.commitWith === undefined
-              ? {}
-              : {
-                  // The last statement and COMMIT in one round trip (COMMIT counted above).
-                  commitWith: (sql: string) => {
-                    counts.statements += 1;
-                    return tx.commitWith?.(sql) ?? Promise.resolve();
-                  },
-                }),
-          },
-          opened,
-        ),
-      opening,
-    );
+    return db.transaction(fn, opening);
   },
 });
 
@@ -147,6 +139,9 @@ const config = server.readConfig({
   PORT: '0',
   BASKET_JWT_SECRET: SECRET,
   BASKET_MAX_EVENT_LOOP_DELAY_MS: '0',
+  // Stock no run exhausts: every add of the run succeeds and holds (the demo's 500 pies ran out
+  // after a few seconds, and the adds after them were refusals that write no holds).
+  BASKET_CATALOG: benchCatalog(mkdtempSync(join(tmpdir(), 'command-path-'))),
 });
 if (!config.ok) throw new Error(config.error);
 const logger = server.createLogger('info', { write: () => undefined });
