@@ -217,6 +217,31 @@ describe('command processing', () => {
     expect(intentAnswers).toEqual(confirmed.map(() => 'ProviderBasketConfirmed'));
   });
 
+  it('a provider basket whose holds ran out before its confirmation was recorded counts as refused (C-7.8, C-8.2)', async () => {
+    const storage = fakeStorage();
+    const h = harness({ paymentSyncWaitMs: 0 }, storage);
+    const basketId = await fillBasket(h, alice);
+    await completeCheckoutDetails(h, alice, basketId);
+    const stuck = gate();
+    h.fakes.confirmGate = stuck;
+    const accepted = await h.app.api.createPaymentIntent(alice, basketId, {});
+    const notificationId = stringField(bodyOf(accepted), 'notificationId');
+    await stuck.reached;
+    // While the providers answer, the basket's unconfirmed holds run out and are swept.
+    h.clock.advance(60 * 60 * 1000);
+    await h.app.sweepExpiredHolds();
+    stuck.open(); // every provider answers "confirmed", for provider baskets the basket no longer has
+    await h.settle();
+    const outcome = bodyOf(await h.app.api.getNotification(alice, notificationId));
+    expect(outcome).toMatchObject({ status: 'Failed', problem: { status: 422, code: 'provider-refused' } });
+    const types = (await storage.events.readStream(basketStream(basketId))).map((e) => e.type);
+    expect(types).not.toContain('ProviderBasketConfirmed');
+    expect(types.at(-1)).toBe('BasketUnlocked');
+    const intentId = stringField(outcome, 'paymentIntentId');
+    const intent = bodyOf(await h.app.api.getPaymentIntent(alice, basketId, intentId));
+    expect(intent).toMatchObject({ status: 'Cancelled' });
+  });
+
   it('publishes completed notifications to in-process subscribers, in order (C-5.5)', async () => {
     const h = harness();
     const seen: JsonObject[] = [];
