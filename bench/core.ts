@@ -2,7 +2,7 @@
 // 11th line, and the basket view, on one core (this process, one thread). Beside them, in the same
 // run, a reference loop (structuredClone of the same state) so that figures can be compared across
 // runs on a loaded machine. Run from the repository root: `npx tsx bench/core.ts` (replaces its own
-// section of docs/benchmarks.md). `BASKET_BENCH_CPU_PROFILE=dir` also writes a CPU profile summary.
+// section of docs/benchmarks.md).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import {

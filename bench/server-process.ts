@@ -3,7 +3,9 @@
 // `startBenchServer` (bench/bench-server.ts) as
 // `node --conditions=@basket/source --import tsx bench/server-process.ts '<json>'` with an IPC
 // channel: it sends `{ port }` once listening, answers `'cpu'` with `{ cpuMicros }` (user + system
-// time of the process so far) and stops on SIGTERM or when its parent goes.
+// time of the process so far), `'profile-start'` and `'profile-stop'` with `{ profile }` (a CPU
+// profile of what ran between the two, as JSON) and stops on SIGTERM or when its parent goes.
+import { Session } from 'node:inspector/promises';
 import { demoCatalogPath } from '../packages/providers-catalog/src/index';
 import { createBasketServer, createLogger, readConfig } from '../packages/server/src/index';
 import { createMemoryStorage } from '../packages/store-memory/src/index';
@@ -49,10 +51,22 @@ const server = await createBasketServer(
 await server.http.listen({ port: 0, host: '127.0.0.1' });
 const address = server.http.server.address();
 process.send?.({ port: typeof address === 'object' && address !== null ? address.port : 0 });
+const inspector = new Session();
+inspector.connect();
 process.on('message', (message) => {
-  if (message !== 'cpu') return;
-  const cpu = process.cpuUsage();
-  process.send?.({ cpuMicros: cpu.user + cpu.system });
+  if (message === 'cpu') {
+    const cpu = process.cpuUsage();
+    process.send?.({ cpuMicros: cpu.user + cpu.system });
+  } else if (message === 'profile-start') {
+    void inspector
+      .post('Profiler.enable')
+      .then(() => inspector.post('Profiler.start'))
+      .then(() => process.send?.({ profiling: true }));
+  } else if (message === 'profile-stop') {
+    void inspector
+      .post('Profiler.stop')
+      .then(({ profile }) => process.send?.({ profile: JSON.stringify(profile) }));
+  }
 });
 process.once('disconnect', () => process.exit(0));
 process.once('SIGTERM', () => {

@@ -1,0 +1,97 @@
+// CPU profiles of the server (not a test): `npx tsx bench/profile.ts` starts the server in a
+// process of its own (bench/server-process.ts) on memory and on PostgreSQL, drives GET /baskets/{id}
+// and add-product-until-Succeeded at it with autocannon, profiles the server during the measured
+// seconds only (after a warm-up), and writes each profile's top entries by self time to
+// bench/profiles/<flow>-<storage>.txt, with the run's throughput and the server's CPU per request.
+// The server runs the built packages (`pnpm build` first), so that functions keep their names.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { apiKeyOf } from '../packages/http/src/index';
+import { mintDevToken } from '../packages/server/src/index';
+import { benchCatalog } from './bench-catalog';
+import { startBenchServer } from './bench-server';
+import { topSelfTime } from './cpu-profile';
+import { addProductChain, type BenchRequest, sampleBasket } from './http-flows';
+
+const POSTGRES_URL = process.env.BASKET_BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const WARM_UP_S = 5;
+const DURATION_S = Number(process.env.BASKET_BENCH_DURATION_S ?? 10);
+const CONNECTIONS = 50;
+const TOP = 30;
+const SECRET = 'profile-bench-secret';
+
+type Result = { requests: { average: number }; non2xx: number; errors: number };
+const fromServer = createRequire(new URL('../packages/server/package.json', import.meta.url));
+const autocannon = fromServer('autocannon') as (options: Record<string, unknown>) => Promise<Result>;
+
+const catalogPath = benchCatalog(mkdtempSync(join(tmpdir(), 'profile-bench-')));
+const token = await mintDevToken({ secret: SECRET, contactId: 'contact-alice', ttlSeconds: 3600 });
+const headers = { 'x-api-key': apiKeyOf('arena-web'), authorization: `Bearer ${token}` };
+
+type Flow = {
+  readonly name: string;
+  readonly what: string;
+  /** The requests of one operation, for a server at `url`. */
+  readonly requests: (url: string) => Promise<ReadonlyArray<BenchRequest>>;
+};
+
+const flows: ReadonlyArray<Flow> = [
+  {
+    name: 'get-basket',
+    what: 'GET /baskets/{id} of a basket with a pie and a shirt (one request per operation)',
+    requests: async (url) => {
+      const basket = (await sampleBasket(url, headers)) as { id?: string };
+      return [{ method: 'GET', path: `/baskets/${String(basket.id)}` }];
+    },
+  },
+  {
+    name: 'add-product',
+    what: 'createBasket, add a pie, read its notification with waitMs (three requests per operation)',
+    requests: async () => addProductChain,
+  },
+];
+
+for (const storage of ['memory', 'postgres'] as const) {
+  for (const flow of flows) {
+    const server = await startBenchServer(
+      {
+        secret: SECRET,
+        ...(storage === 'postgres' ? { postgresUrl: POSTGRES_URL, schema: 'bench_profile' } : {}),
+        catalogPath,
+        maxRequestsInFlight: 0,
+        maxEventLoopDelayMs: 0,
+      },
+      { built: true },
+    );
+    try {
+      const requests = await flow.requests(server.url);
+      const run = (duration: number) =>
+        autocannon({ url: server.url, connections: CONNECTIONS, duration, headers, requests });
+      await run(WARM_UP_S);
+      const cpuBefore = await server.cpuMicros();
+      const profiling = await server.profile();
+      const result = await run(DURATION_S);
+      const profile = await profiling.stop();
+      const cpu = (await server.cpuMicros()) - cpuBefore;
+      const perSecond = result.requests.average;
+      const served = perSecond * DURATION_S;
+      const lines = [
+        `# CPU profile of the server process, top ${TOP} functions by self time (shares of the samples in`,
+        '# which its thread ran; idle left out). `npx tsx bench/profile.ts`',
+        `# ${new Date().toISOString()}, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, load average ${loadavg()[0]?.toFixed(1)}`,
+        `# ${storage}: ${flow.what}; ${CONNECTIONS} connections, ${DURATION_S} s after ${WARM_UP_S} s of warm-up.`,
+        `# ${perSecond.toFixed(0)} requests/s, ${(cpu / Math.max(1, served)).toFixed(0)} µs of server CPU per request (profiler on), non-2xx ${result.non2xx}, errors ${result.errors}.`,
+        ...topSelfTime(profile, TOP),
+      ];
+      writeFileSync(
+        new URL(`./profiles/${flow.name}-${storage}.txt`, import.meta.url),
+        `${lines.join('\n')}\n`,
+      );
+      console.log(lines.slice(3, 5).join('\n'));
+    } finally {
+      await server.stop();
+    }
+  }
+}
