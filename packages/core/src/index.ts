@@ -50,6 +50,7 @@ export {
   RemoveVoucher,
   type ResourceKey,
   requiredFields,
+  resourceOfKey,
   resourcesToCheck,
   SelectSeats,
   SelectTimeSlot,
