@@ -131,7 +131,7 @@ const counted = (db: Db): Db => ({
 });
 
 const schema = 'bench_command_path';
-const pool = store.openPgPool(benchUrl, { max: 20 });
+const pool = store.openPgPool(benchUrl, { max: Number(process.env.BASKET_BENCH_POOL ?? 20) });
 await store.dropSchema(pool, schema);
 const storage = await store.createPostgresStorage({ db: counted(pool), schema });
 // No event-loop delay limit (a tree before it ignores the variable): throughput is measured here.
