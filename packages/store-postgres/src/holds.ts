@@ -30,7 +30,8 @@ export const mergeByResource = (rows: ReadonlyArray<HoldRow>): Map<string, Wante
 
 /**
  * Units of each resource held, unexpired at `now`, by holders other than `holder` (0 when none):
- * the resource's count of units held (kept by the schema's `replace_holds` function, migrations.ts, in the same transactions as the rows)
+ * the resource's count of units held, over its stripes (kept by the schema's `replace_holds` function,
+ * striped-hold-counts.ts, in the same transactions as the rows)
  * less the expired rows not yet released (few: the expiry sweeper releases them) and less the
  * holder's own unexpired rows (by the primary key). No statement here reads every hold of a
  * resource, so a check costs the same whether 10 or 10,000 baskets hold it. One statement, so the
@@ -50,8 +51,8 @@ export const unitsOfOthersSql = (t: Tables): string =>
         - coalesce((SELECT sum(h.quantity) FROM ${t.holds} h
             WHERE h.resource = c.resource AND h.holder = $2
               AND (h.expires_at IS NULL OR h.expires_at > $3::timestamptz)), 0))::int AS units
-    FROM unnest($1::text[]) AS r(resource)
-    JOIN ${t.holdCounts} c ON c.resource = r.resource
+    FROM (SELECT c.resource, sum(c.units) AS units FROM ${t.holdCounts} c
+            WHERE c.resource = ANY ($1::text[]) GROUP BY c.resource) AS c
     WHERE c.units <> 0`;
 
 /** The units of each of `resources` from the rows of `unitsOfOthersSql` (0 for a resource without a row). */

@@ -1,4 +1,5 @@
 import type { Tables } from './names';
+import { stripedHoldCounts } from './striped-hold-counts';
 
 /** One step of the schema. Versions only grow; an applied migration is never edited. */
 export type Migration = {
@@ -358,4 +359,5 @@ export const migrations: ReadonlyArray<Migration> = [
     // planned it again, about 5 % of PostgreSQL's CPU on an add. STABLE is what it is.
     sql: (t) => `ALTER FUNCTION ${t.schema}.notification_json(${t.commands}) STABLE;`,
   },
+  stripedHoldCounts,
 ];

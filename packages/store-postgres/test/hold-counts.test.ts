@@ -9,6 +9,23 @@ import { freshSchema, postgresTestDatabase, type TestDatabase } from './support'
  * in its transaction, and must always equal the sum of the resource's hold rows, whatever commits
  * race (holders on a pool of 8 connections, growing, shrinking, releasing, refused).
  */
+/** Each stripe's count of a resource equals the sum of the resource's hold rows in that stripe. */
+const expectCountsEqualRows = async (
+  database: TestDatabase,
+  schema: string,
+  resources: ReadonlyArray<string>,
+): Promise<void> => {
+  const rows = await database.db.query(
+    `SELECT r AS resource, s AS stripe,
+        coalesce((SELECT units FROM ${schema}.hold_counts WHERE resource = r AND stripe = s), 0)::int AS counted,
+        coalesce((SELECT sum(quantity) FROM ${schema}.holds WHERE resource = r AND stripe = s), 0)::int AS summed
+      FROM unnest($1::text[]) AS r, generate_series(0, 7) AS s`,
+    [resources],
+  );
+  for (const row of rows)
+    expect(row.counted, `${String(row.resource)} stripe ${String(row.stripe)}`).toBe(row.summed);
+};
+
 describe('store-postgres on PostgreSQL: units held per resource under concurrent commits', () => {
   let database: TestDatabase;
   const schema = freshSchema();
@@ -60,14 +77,7 @@ describe('store-postgres on PostgreSQL: units held per resource under concurrent
               else expect(result._tag).toBe('InsufficientInventory');
             }),
           );
-          const rows = await database.db.query(
-            `SELECT r AS resource,
-                coalesce((SELECT units FROM ${schema}.hold_counts WHERE resource = r), 0)::int AS counted,
-                coalesce((SELECT sum(quantity) FROM ${schema}.holds WHERE resource = r), 0)::int AS summed
-              FROM unnest($1::text[]) AS r`,
-            [resources],
-          );
-          for (const row of rows) expect(row.counted).toBe(row.summed);
+          await expectCountsEqualRows(database, schema, resources);
         },
       ),
       { numRuns: 40 },

@@ -1,0 +1,146 @@
+import type { Migration } from './migrations';
+
+/** Stripes of a resource's count of units held; a power of two (a holder's stripe is `key & (S - 1)`). */
+export const COUNT_STRIPES = 8;
+
+/** A resource of at least this capacity is counted in stripes: each stripe's share is 8 units or more. */
+export const STRIPED_CAPACITY = 8 * COUNT_STRIPES;
+
+/**
+ * Migration 11. Every basket adding one popular product used to wait for the one before it to
+ * commit: the capacity check held the resource's advisory lock and updated its one row of counted
+ * units until COMMIT, WAL flush included (docs/scaling.md). A resource of `STRIPED_CAPACITY` or
+ * more is now counted in `COUNT_STRIPES` rows, a holder's units in the stripe of its holder key,
+ * each stripe with an equal share of the capacity (its quota; the first `capacity % S` one more).
+ *
+ * A growing hold of a striped resource takes only its stripe's lock (class 4, the resource's key
+ * XOR the stripe) when, read before locking, its stripe has room for it and no stripe holds more
+ * than its quota; then, under the lock, it checks both again and is refused (and decided again) if
+ * they no longer hold. Otherwise it locks every stripe and checks the total, as before. Why that
+ * never oversells: only a hold that locked every stripe can put a stripe over its quota, and it
+ * cannot run while a one-stripe hold of the same resource holds its lock; so when a one-stripe
+ * hold commits, every stripe is within its quota, and the quotas add up to the capacity. Counts
+ * include expired rows until they are released, so they only ever overstate what is held: a hold
+ * may take the slower way, never a unit too many. Locks are taken in key order as before (the
+ * stripes' keys with the others'), so no two commits wait on each other in a cycle.
+ *
+ * Each hold row records the stripe it is counted in, so a holder's rows are taken off the right
+ * count when they are replaced, whatever the resource's capacity is by then. Rows and counts
+ * written before are all stripe 0, which is consistent: a stripe's count is the sum of its rows.
+ */
+export const stripedHoldCounts: Migration = {
+  version: 11,
+  name: 'units held per resource counted in stripes, so holders of one product do not queue',
+  sql: (t) => `
+    ALTER TABLE ${t.holds} ADD COLUMN stripe smallint NOT NULL DEFAULT 0;
+    ALTER TABLE ${t.holdCounts} ADD COLUMN stripe smallint NOT NULL DEFAULT 0;
+    ALTER TABLE ${t.holdCounts} DROP CONSTRAINT hold_counts_pkey;
+    ALTER TABLE ${t.holdCounts} ADD PRIMARY KEY (resource, stripe);
+
+    CREATE FUNCTION ${t.schema}.stripe_quota(p_capacity integer, p_stripe integer) RETURNS integer
+      LANGUAGE sql IMMUTABLE AS $fn$
+        SELECT p_capacity / ${COUNT_STRIPES} + CASE WHEN p_stripe < p_capacity % ${COUNT_STRIPES} THEN 1 ELSE 0 END
+      $fn$;
+
+    -- Whether the holder may hold p_quantity units of the resource counting its stripe alone: the
+    -- stripe's units unexpired, less the holder's own there, plus p_quantity, fit in its quota, and
+    -- no stripe counts more than its quota (counts include expired rows: they only overstate).
+    CREATE FUNCTION ${t.schema}.stripe_has_room(
+      p_resource text, p_capacity integer, p_stripe integer, p_holder text, p_quantity integer, p_now timestamptz
+    ) RETURNS boolean LANGUAGE plpgsql STABLE AS $fn$
+    BEGIN
+      -- plpgsql, not sql: its statements' plans are kept for the session, where a SQL function
+      -- called from plpgsql is planned again on every call.
+      RETURN coalesce((SELECT c.units FROM ${t.holdCounts} c WHERE c.resource = p_resource AND c.stripe = p_stripe), 0)
+          - coalesce((SELECT sum(h.quantity) FROM ${t.holds} h
+              WHERE h.resource = p_resource AND h.stripe = p_stripe
+                AND h.expires_at IS NOT NULL AND h.expires_at <= p_now), 0)
+          - coalesce((SELECT sum(h.quantity) FROM ${t.holds} h
+              WHERE h.resource = p_resource AND h.holder = p_holder AND h.stripe = p_stripe
+                AND (h.expires_at IS NULL OR h.expires_at > p_now)), 0)
+          + p_quantity <= ${t.schema}.stripe_quota(p_capacity, p_stripe)
+        AND NOT EXISTS (SELECT 1 FROM ${t.holdCounts} c
+          WHERE c.resource = p_resource AND c.units > ${t.schema}.stripe_quota(p_capacity, c.stripe));
+    END
+    $fn$;
+
+    CREATE OR REPLACE FUNCTION ${t.schema}.replace_holds(
+      p_holder text, p_holder_key integer, p_now timestamptz, p_resources text[], p_quantities integer[],
+      p_capacities integer[], p_expires timestamptz[], p_keys integer[]
+    ) RETURNS text LANGUAGE plpgsql AS $fn$
+    DECLARE
+      mine integer := p_holder_key & ${COUNT_STRIPES - 1};
+      g_resources text[];
+      g_quantities integer[];
+      g_capacities integer[];
+      g_keys integer[];
+      g_alone boolean[] := '{}';
+      lock_keys integer[] := '{}';
+      others bigint;
+    BEGIN
+      PERFORM pg_advisory_xact_lock(3, p_holder_key);
+      -- The resources that grow beyond what the holder holds unexpired.
+      SELECT array_agg(u.resource ORDER BY u.n), array_agg(u.quantity ORDER BY u.n),
+             array_agg(u.capacity ORDER BY u.n), array_agg(u.key ORDER BY u.n)
+        INTO g_resources, g_quantities, g_capacities, g_keys
+        FROM unnest(p_resources, p_quantities, p_capacities, p_keys) WITH ORDINALITY AS u(resource, quantity, capacity, key, n)
+        WHERE u.quantity > coalesce((SELECT sum(h.quantity) FROM ${t.holds} h
+          WHERE h.holder = p_holder AND h.resource = u.resource
+            AND (h.expires_at IS NULL OR h.expires_at > p_now)), 0);
+      IF g_resources IS NULL THEN
+        g_resources := '{}';
+      END IF;
+      -- Each is checked on its own stripe (its lock alone) or on its total (every stripe's lock).
+      FOR i IN 1 .. coalesce(array_length(g_resources, 1), 0) LOOP
+        g_alone := g_alone || (g_capacities[i] >= ${STRIPED_CAPACITY} AND ${t.schema}.stripe_has_room(
+          g_resources[i], g_capacities[i], mine, p_holder, g_quantities[i], p_now));
+        IF g_alone[i] THEN
+          lock_keys := lock_keys || (g_keys[i] # mine);
+        ELSIF g_capacities[i] >= ${STRIPED_CAPACITY} THEN
+          lock_keys := lock_keys || ARRAY(SELECT g_keys[i] # s FROM generate_series(0, ${COUNT_STRIPES - 1}) AS s);
+        ELSE
+          lock_keys := lock_keys || g_keys[i];
+        END IF;
+      END LOOP;
+      PERFORM pg_advisory_xact_lock(4, k) FROM (SELECT DISTINCT unnest(lock_keys) AS k ORDER BY 1) AS keys;
+      FOR i IN 1 .. coalesce(array_length(g_resources, 1), 0) LOOP
+        IF g_alone[i] THEN
+          -- Read again under the stripe's lock: refused (and decided again) if it no longer fits.
+          IF NOT ${t.schema}.stripe_has_room(g_resources[i], g_capacities[i], mine, p_holder, g_quantities[i], p_now) THEN
+            RETURN g_resources[i];
+          END IF;
+        ELSE
+          SELECT coalesce((SELECT sum(c.units) FROM ${t.holdCounts} c WHERE c.resource = g_resources[i]), 0)
+              - coalesce((SELECT sum(h.quantity) FROM ${t.holds} h
+                  WHERE h.resource = g_resources[i] AND h.expires_at IS NOT NULL AND h.expires_at <= p_now), 0)
+              - coalesce((SELECT sum(h.quantity) FROM ${t.holds} h
+                  WHERE h.resource = g_resources[i] AND h.holder = p_holder
+                    AND (h.expires_at IS NULL OR h.expires_at > p_now)), 0)
+            INTO others;
+          IF others + g_quantities[i] > g_capacities[i] THEN
+            RETURN g_resources[i];
+          END IF;
+        END IF;
+      END LOOP;
+      WITH deleted AS (
+        DELETE FROM ${t.holds} WHERE holder = p_holder RETURNING resource, stripe, quantity
+      ), changes AS (
+        SELECT resource, stripe, sum(by)::bigint AS by FROM (
+          SELECT resource, stripe, -quantity AS by FROM deleted
+          UNION ALL
+          SELECT resource, CASE WHEN capacity >= ${STRIPED_CAPACITY} THEN mine ELSE 0 END, quantity
+            FROM unnest(p_resources, p_quantities, p_capacities) AS u(resource, quantity, capacity)
+        ) AS all_changes GROUP BY resource, stripe HAVING sum(by) <> 0
+      )
+      INSERT INTO ${t.holdCounts} AS c (resource, stripe, units)
+        SELECT resource, stripe, by FROM changes ORDER BY resource, stripe
+        ON CONFLICT (resource, stripe) DO UPDATE SET units = c.units + EXCLUDED.units;
+      INSERT INTO ${t.holds} (resource, holder, quantity, capacity, expires_at, stripe)
+        SELECT u.resource, p_holder, u.quantity, u.capacity, u.expires_at,
+               CASE WHEN u.capacity >= ${STRIPED_CAPACITY} THEN mine ELSE 0 END
+          FROM unnest(p_resources, p_quantities, p_capacities, p_expires) AS u(resource, quantity, capacity, expires_at);
+      RETURN NULL;
+    END
+    $fn$;
+  `,
+};
