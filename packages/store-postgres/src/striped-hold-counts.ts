@@ -3,8 +3,8 @@ import type { Migration } from './migrations';
 /** Stripes of a resource's count of units held; a power of two (a holder's stripe is `key & (S - 1)`). */
 export const COUNT_STRIPES = 8;
 
-/** A resource of at least this capacity is counted in stripes: each stripe's share is 8 units or more. */
-export const STRIPED_CAPACITY = 8 * COUNT_STRIPES;
+/** A resource of at least this capacity is counted in stripes: each stripe's share is 32 units or more. */
+export const STRIPED_CAPACITY = 32 * COUNT_STRIPES;
 
 /**
  * Migration 11. Every basket adding one popular product used to wait for the one before it to
@@ -92,8 +92,12 @@ export const stripedHoldCounts: Migration = {
       END IF;
       -- Each is checked on its own stripe (its lock alone) or on its total (every stripe's lock).
       FOR i IN 1 .. coalesce(array_length(g_resources, 1), 0) LOOP
-        g_alone := g_alone || (g_capacities[i] >= ${STRIPED_CAPACITY} AND ${t.schema}.stripe_has_room(
-          g_resources[i], g_capacities[i], mine, p_holder, g_quantities[i], p_now));
+        -- Before locking, by the counts alone (which only overstate): checked exactly under the lock.
+        g_alone := g_alone || (g_capacities[i] >= ${STRIPED_CAPACITY} AND (
+          SELECT coalesce(sum(c.units) FILTER (WHERE c.stripe = mine), 0) + g_quantities[i]
+                <= ${t.schema}.stripe_quota(g_capacities[i], mine)
+              AND NOT coalesce(bool_or(c.units > ${t.schema}.stripe_quota(g_capacities[i], c.stripe)), false)
+            FROM ${t.holdCounts} c WHERE c.resource = g_resources[i]));
         IF g_alone[i] THEN
           lock_keys := lock_keys || (g_keys[i] # mine);
         ELSIF g_capacities[i] >= ${STRIPED_CAPACITY} THEN

@@ -6,7 +6,7 @@ import { advisoryLock, lockClass } from '../src/locks';
 import { freshSchema, postgresTestDatabase, type TestDatabase, waitForBlocked } from './support';
 
 /*
- * A resource of 64 units or more is counted in 8 stripes, each with an eighth of its capacity
+ * A resource of 256 units or more is counted in 8 stripes, each with an eighth of its capacity
  * (striped-hold-counts.ts): a hold that fits its holder's stripe locks that stripe alone, any other
  * locks them all and checks the total. Whatever commits race, the resource is never held beyond its
  * capacity, and every stripe's count is the sum of its rows.
@@ -48,16 +48,16 @@ describe('store-postgres on PostgreSQL: striped counts of a popular resource', (
     const schema = freshSchema();
     const storage = await database.storage(schema);
     const pie = 'stock:striped|pie:1';
-    expect(await commitHolds(storage, randomUUID(), 0, [hold(pie, 60, 64)])).toMatchObject({
+    expect(await commitHolds(storage, randomUUID(), 0, [hold(pie, 252, 256)])).toMatchObject({
       _tag: 'Committed',
     });
     const holders = Array.from({ length: 8 }, () => randomUUID());
     const answers = await Promise.all(
-      holders.map((holder) => commitHolds(storage, holder, 0, [hold(pie, 1, 64)])),
+      holders.map((holder) => commitHolds(storage, holder, 0, [hold(pie, 1, 256)])),
     );
     expect(answers.filter((answer) => answer._tag === 'Committed')).toHaveLength(4);
     expect(answers.filter((answer) => answer._tag === 'InsufficientInventory')).toHaveLength(4);
-    expect(await held(schema, pie)).toMatchObject({ units: 64, counted: 64 });
+    expect(await held(schema, pie)).toMatchObject({ units: 256, counted: 256 });
   });
 
   it('holders in two stripes of one resource commit at once; two in one stripe wait for each other', {
@@ -94,7 +94,7 @@ describe('store-postgres on PostgreSQL: striped counts of a popular resource', (
           at,
           [pie],
           ['1'],
-          ['64'],
+          ['256'],
           ['2031-05-01T12:30:00.000Z'],
           [String(advisoryLock(schema, lockClass.resource, pie).key)],
         ],
@@ -104,9 +104,9 @@ describe('store-postgres on PostgreSQL: striped counts of a popular resource', (
     });
     await holding;
     // Another stripe: committed while the first is open (before stripes, it waited for its COMMIT).
-    expect(await commitHolds(storage, elsewhere, 0, [hold(pie, 1, 64)])).toMatchObject({ _tag: 'Committed' });
+    expect(await commitHolds(storage, elsewhere, 0, [hold(pie, 1, 256)])).toMatchObject({ _tag: 'Committed' });
     // The same stripe: waits for the first to commit.
-    const waiting = commitHolds(storage, alongside, 0, [hold(pie, 1, 64)]);
+    const waiting = commitHolds(storage, alongside, 0, [hold(pie, 1, 256)]);
     await waitForBlocked(database.db, 'basket-store-postgres-tests');
     finish();
     await open;
@@ -129,7 +129,7 @@ describe('store-postgres on PostgreSQL: striped counts of a popular resource', (
           fc.record({
             holder: fc.constantFrom(...holders),
             resource: fc.constantFrom(...resources),
-            quantity: fc.integer({ min: 0, max: 20 }),
+            quantity: fc.integer({ min: 0, max: 80 }),
           }),
           { minLength: 1, maxLength: 16 },
         ),
@@ -138,7 +138,7 @@ describe('store-postgres on PostgreSQL: striped counts of a popular resource', (
           await Promise.all(
             [...byHolder.values()].map(async ({ holder, resource, quantity }) => {
               const holds =
-                quantity === 0 ? [] : [hold(resource, quantity, 64 + resources.indexOf(resource) * 5)];
+                quantity === 0 ? [] : [hold(resource, quantity, 256 + resources.indexOf(resource) * 5)];
               const result = await commitHolds(storage, holder, versions.get(holder) ?? 0, holds);
               if (result._tag === 'Committed') versions.set(holder, result.version);
               else expect(result._tag).toBe('InsufficientInventory');
@@ -146,7 +146,7 @@ describe('store-postgres on PostgreSQL: striped counts of a popular resource', (
           );
           for (const [i, resource] of resources.entries()) {
             const { units, stripes, counted } = await held(schema, resource);
-            expect(units).toBeLessThanOrEqual(64 + i * 5);
+            expect(units).toBeLessThanOrEqual(256 + i * 5);
             expect(counted).toBe(units);
             stripesSeen = Math.max(stripesSeen, stripes);
           }
