@@ -104,7 +104,9 @@ describe('store-postgres on PostgreSQL: striped counts of a popular resource', (
     });
     await holding;
     // Another stripe: committed while the first is open (before stripes, it waited for its COMMIT).
-    expect(await commitHolds(storage, elsewhere, 0, [hold(pie, 1, 256)])).toMatchObject({ _tag: 'Committed' });
+    expect(await commitHolds(storage, elsewhere, 0, [hold(pie, 1, 256)])).toMatchObject({
+      _tag: 'Committed',
+    });
     // The same stripe: waits for the first to commit.
     const waiting = commitHolds(storage, alongside, 0, [hold(pie, 1, 256)]);
     await waitForBlocked(database.db, 'basket-store-postgres-tests');
