@@ -1,4 +1,4 @@
-import type { Migration } from './migrations';
+import type { Tables } from './names';
 
 /** Stripes of a resource's count of units held; a power of two (a holder's stripe is `key & (S - 1)`). */
 export const COUNT_STRIPES = 8;
@@ -7,9 +7,9 @@ export const COUNT_STRIPES = 8;
 export const STRIPED_CAPACITY = 32 * COUNT_STRIPES;
 
 /**
- * Migration 11. Every basket adding one popular product used to wait for the one before it to
- * commit: the capacity check held the resource's advisory lock and updated its one row of counted
- * units until COMMIT, WAL flush included (docs/scaling.md). A resource of `STRIPED_CAPACITY` or
+ * Migration 11 (migrations.ts). Every basket adding one popular product used to wait for the one
+ * before it to commit: the capacity check held the resource's advisory lock and updated its one row
+ * of counted units until COMMIT, WAL flush included (docs/scaling.md). A resource of `STRIPED_CAPACITY` or
  * more is now counted in `COUNT_STRIPES` rows, a holder's units in the stripe of its holder key,
  * each stripe with an equal share of the capacity (its quota; the first `capacity % S` one more).
  *
@@ -28,10 +28,7 @@ export const STRIPED_CAPACITY = 32 * COUNT_STRIPES;
  * count when they are replaced, whatever the resource's capacity is by then. Rows and counts
  * written before are all stripe 0, which is consistent: a stripe's count is the sum of its rows.
  */
-export const stripedHoldCounts: Migration = {
-  version: 11,
-  name: 'units held per resource counted in stripes, so holders of one product do not queue',
-  sql: (t) => `
+export const stripedHoldCountsSql = (t: Tables): string => `
     ALTER TABLE ${t.holds} ADD COLUMN stripe smallint NOT NULL DEFAULT 0;
     ALTER TABLE ${t.holdCounts} ADD COLUMN stripe smallint NOT NULL DEFAULT 0;
     ALTER TABLE ${t.holdCounts} DROP CONSTRAINT hold_counts_pkey;
@@ -146,5 +143,4 @@ export const stripedHoldCounts: Migration = {
       RETURN NULL;
     END
     $fn$;
-  `,
-};
+  `;
