@@ -6,7 +6,8 @@
 // npx tsx bench/command-path.ts`. Prints one JSON line of figures; docs/benchmarks.md quotes them.
 // Transactions are counted twice: server-side from pg_stat_database.xact_commit of a database of
 // the benchmark alone (`basket_bench`), and client-side by wrapping the storage's connection pool;
-// both subtract what the service's background loops (outbox relay, recovery) do while idle.
+// round trips and statements at the tree's `pg` client. All subtract what the service's background
+// loops (outbox relay, recovery) do while idle.
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';

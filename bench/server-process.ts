@@ -1,7 +1,7 @@
 // A benchmark's server (bench/overload.ts, bench/request-cpu.ts) in a process of its own, so that
 // its event loop and its CPU time are its own work only, not the load generator's. Started by
 // `startBenchServer` (bench/bench-server.ts) as
-// `node --conditions=@basket/source --import tsx bench/server-process.ts '<json>'` with an IPC
+// `node [--conditions=@basket/source] --import tsx bench/server-process.ts '<json>'` with an IPC
 // channel: it sends `{ port }` once listening, answers `'cpu'` with `{ cpuMicros }` (user + system
 // time of the process so far), `'profile-start'` and `'profile-stop'` with `{ profile }` (a CPU
 // profile of what ran between the two, as JSON) and stops on SIGTERM or when its parent goes.
