@@ -39,25 +39,22 @@ export const stripedHoldCountsSql = (t: Tables): string => `
         SELECT p_capacity / ${COUNT_STRIPES} + CASE WHEN p_stripe < p_capacity % ${COUNT_STRIPES} THEN 1 ELSE 0 END
       $fn$;
 
-    -- Whether the holder may hold p_quantity units of the resource counting its stripe alone: the
-    -- stripe's units unexpired, less the holder's own there, plus p_quantity, fit in its quota, and
-    -- no stripe counts more than its quota (counts include expired rows: they only overstate).
-    CREATE FUNCTION ${t.schema}.stripe_has_room(
-      p_resource text, p_capacity integer, p_stripe integer, p_holder text, p_quantity integer, p_now timestamptz
-    ) RETURNS boolean LANGUAGE plpgsql STABLE AS $fn$
+    -- Units of the resource that others hold unexpired: in one stripe, or in all (p_stripe NULL).
+    -- Counts include expired rows until they are released, so those are taken off, and the holder's
+    -- own. plpgsql, not sql: its statements' plans are kept for the session, where a SQL function
+    -- called from plpgsql is planned again on every call.
+    CREATE FUNCTION ${t.schema}.units_of_others(
+      p_resource text, p_holder text, p_now timestamptz, p_stripe integer
+    ) RETURNS bigint LANGUAGE plpgsql STABLE AS $fn$
     BEGIN
-      -- plpgsql, not sql: its statements' plans are kept for the session, where a SQL function
-      -- called from plpgsql is planned again on every call.
-      RETURN coalesce((SELECT c.units FROM ${t.holdCounts} c WHERE c.resource = p_resource AND c.stripe = p_stripe), 0)
+      RETURN coalesce((SELECT sum(c.units) FROM ${t.holdCounts} c
+            WHERE c.resource = p_resource AND (p_stripe IS NULL OR c.stripe = p_stripe)), 0)
           - coalesce((SELECT sum(h.quantity) FROM ${t.holds} h
-              WHERE h.resource = p_resource AND h.stripe = p_stripe
+              WHERE h.resource = p_resource AND (p_stripe IS NULL OR h.stripe = p_stripe)
                 AND h.expires_at IS NOT NULL AND h.expires_at <= p_now), 0)
           - coalesce((SELECT sum(h.quantity) FROM ${t.holds} h
-              WHERE h.resource = p_resource AND h.holder = p_holder AND h.stripe = p_stripe
-                AND (h.expires_at IS NULL OR h.expires_at > p_now)), 0)
-          + p_quantity <= ${t.schema}.stripe_quota(p_capacity, p_stripe)
-        AND NOT EXISTS (SELECT 1 FROM ${t.holdCounts} c
-          WHERE c.resource = p_resource AND c.units > ${t.schema}.stripe_quota(p_capacity, c.stripe));
+              WHERE h.resource = p_resource AND h.holder = p_holder AND (p_stripe IS NULL OR h.stripe = p_stripe)
+                AND (h.expires_at IS NULL OR h.expires_at > p_now)), 0);
     END
     $fn$;
 
@@ -73,7 +70,6 @@ export const stripedHoldCountsSql = (t: Tables): string => `
       g_keys integer[];
       g_alone boolean[] := '{}';
       lock_keys integer[] := '{}';
-      others bigint;
     BEGIN
       PERFORM pg_advisory_xact_lock(3, p_holder_key);
       -- The resources that grow beyond what the holder holds unexpired.
@@ -107,20 +103,15 @@ export const stripedHoldCountsSql = (t: Tables): string => `
       FOR i IN 1 .. coalesce(array_length(g_resources, 1), 0) LOOP
         IF g_alone[i] THEN
           -- Read again under the stripe's lock: refused (and decided again) if it no longer fits.
-          IF NOT ${t.schema}.stripe_has_room(g_resources[i], g_capacities[i], mine, p_holder, g_quantities[i], p_now) THEN
+          -- Its stripe's share must hold it, and no stripe may be over its own.
+          IF ${t.schema}.units_of_others(g_resources[i], p_holder, p_now, mine) + g_quantities[i]
+                > ${t.schema}.stripe_quota(g_capacities[i], mine)
+              OR EXISTS (SELECT 1 FROM ${t.holdCounts} c WHERE c.resource = g_resources[i]
+                AND c.units > ${t.schema}.stripe_quota(g_capacities[i], c.stripe)) THEN
             RETURN g_resources[i];
           END IF;
-        ELSE
-          SELECT coalesce((SELECT sum(c.units) FROM ${t.holdCounts} c WHERE c.resource = g_resources[i]), 0)
-              - coalesce((SELECT sum(h.quantity) FROM ${t.holds} h
-                  WHERE h.resource = g_resources[i] AND h.expires_at IS NOT NULL AND h.expires_at <= p_now), 0)
-              - coalesce((SELECT sum(h.quantity) FROM ${t.holds} h
-                  WHERE h.resource = g_resources[i] AND h.holder = p_holder
-                    AND (h.expires_at IS NULL OR h.expires_at > p_now)), 0)
-            INTO others;
-          IF others + g_quantities[i] > g_capacities[i] THEN
-            RETURN g_resources[i];
-          END IF;
+        ELSIF ${t.schema}.units_of_others(g_resources[i], p_holder, p_now, NULL) + g_quantities[i] > g_capacities[i] THEN
+          RETURN g_resources[i];
         END IF;
       END LOOP;
       WITH deleted AS (
