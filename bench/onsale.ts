@@ -9,7 +9,8 @@
 //
 // Options: --seats (20000), --buyers (6000), --connections (200), --processes (1,2,4: a list),
 // --hold-minutes (0.5), --manual (0.2: share of buyers picking seats on the map), --max-seconds
-// (900), --pool (10 PostgreSQL connections per process), --before DIR (see
+// (900), --pool (10 PostgreSQL connections per process), --max-in-flight (a list: each process's
+// limit of requests in flight, 0 for none; absent: the service's default), --before DIR (see
 // scripts/prepare-before.sh), --no-cost (skip the cost-per-selection runs), --no-docs. PostgreSQL at
 // BASKET_BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/test). The run fails (exit
 // code 1) when a check fails; figures go to docs/benchmarks.md under "On-sale (bench/onsale.ts)".
@@ -29,6 +30,12 @@ const postgresUrl = process.env.BASKET_BENCH_POSTGRES_URL ?? 'postgres://postgre
 const seats = number('--seats', 20_000);
 const processes = (flag('--processes') ?? '1,2,4').split(',').map(Number);
 const before = flag('--before');
+/** Admission limits to run with, each a row (undefined: the service's default). */
+const limits: ReadonlyArray<number | undefined> = flag('--max-in-flight')?.split(',').map(Number) ?? [
+  undefined,
+];
+const limited = (label: string, limit: number | undefined) =>
+  limit === undefined ? label : `${label}, ${limit === 0 ? 'no limit' : `≤ ${limit} in flight`}`;
 const base: Omit<OnsaleOptions, 'processes'> = {
   postgresUrl,
   buyers: number('--buyers', 6000),
@@ -64,14 +71,17 @@ if (argv.includes('--cost')) {
   costs.push(...(await selectionCost(postgresUrl, before)));
 } else {
   for (const k of processes) {
-    if (before !== undefined) {
-      const result = await runOnsale({ ...base, processes: k, serviceRoot: before });
-      results.push({ label: 'before', result });
-      console.log(row('before', result));
+    for (const limit of limits) {
+      const options = { ...base, processes: k, ...(limit === undefined ? {} : { maxInFlight: limit }) };
+      if (before !== undefined) {
+        const result = await runOnsale({ ...options, serviceRoot: before });
+        results.push({ label: limited('before', limit), result });
+        console.log(row(limited('before', limit), result));
+      }
+      const result = await runOnsale(options);
+      results.push({ label: limited('after', limit), result });
+      console.log(row(limited('after', limit), result));
     }
-    const result = await runOnsale({ ...base, processes: k });
-    results.push({ label: 'after', result });
-    console.log(row('after', result));
   }
   if (!argv.includes('--no-cost')) costs.push(...(await selectionCost(postgresUrl, before)));
 }
@@ -80,7 +90,7 @@ const failed = results.filter(({ result }) => !result.checks.every((c) => c.ok))
 const details = results
   .map(
     ({ label, result }) =>
-      `- ${label}, ${result.processes} process(es): answers ${result.answers.map(([k, n]) => `${k} × ${n}`).join(', ')}; ` +
+      `- ${label}, ${result.processes} process(es): p99 from the first attempt (waits after 503s included) ${fmt(result.p99WithWaits)} ms; answers ${result.answers.map(([k, n]) => `${k} × ${n}`).join(', ')}; ` +
       `commits ${Object.entries(result.commits)
         .map(([k, n]) => `${k} ${n}`)
         .join(
@@ -102,8 +112,9 @@ automatic (C-7.5); abandonment ${Object.values(base.abandon)
 "Selections/s": successful seat selections per second until the sell-out, which waits for the holds of
 abandoned baskets to expire; "all held s": when every seat was first held or sold (sampled every second), the
 end of the rush, whose pace is the service's own: "selections/s in the rush" are the successful selections until
-then per second; latency: select-seats request to its
-notification Succeeded (ms); "conflicts": commits refused for a version or inventory conflict (each a decision made
+then per second; latency: the select-seats request the service took in to its
+notification Succeeded (ms; a request answered 503 past \`--max-in-flight\` is sent again after its
+\`Retry-After\`, and the p99 from the first attempt is in the lines below the table); "conflicts": commits refused for a version or inventory conflict (each a decision made
 again) per successful selection; "resources/read": inventory resources per availability read.
 
 | code | K | seats | buyers | sell-out s | selections/s | all held s | selections/s in the rush | p50 ms | p99 ms | conflicts/success | resources/read | purchases | checks |

@@ -40,7 +40,10 @@ export type Abandonment = {
 /** What the buyers share: counts, latencies and the notifications to check at the end. */
 export type Tally = {
   readonly answers: Map<string, number>;
+  /** From the select-seats request the service took in (not answered 503) to its notification Succeeded. */
   readonly selectToSucceeded: number[];
+  /** The same from the first attempt, the waits after 503s included: what the buyer lived through. */
+  readonly selectToSucceededWithWaits: number[];
   /** When each successful selection was answered Succeeded (performance.now()). */
   readonly selectionsSucceededAt: number[];
   readonly notifications: Map<string, string>;
@@ -57,6 +60,7 @@ export type Tally = {
 export const newTally = (): Tally => ({
   answers: new Map(),
   selectToSucceeded: [],
+  selectToSucceededWithWaits: [],
   selectionsSucceededAt: [],
   notifications: new Map(),
   payments: new Map(),
@@ -86,7 +90,13 @@ export type BuyerContext = {
   readonly stopped: () => boolean;
 };
 
-type Reply = { status: number; body: Record<string, unknown> | undefined };
+type Reply = {
+  status: number;
+  body: Record<string, unknown> | undefined;
+  /** When the attempt answered was sent, and when the first was (they differ after 503s). */
+  sentAt: number;
+  firstSentAt: number;
+};
 
 const count = (tally: Tally, key: string): void => {
   tally.answers.set(key, (tally.answers.get(key) ?? 0) + 1);
@@ -96,12 +106,14 @@ const count = (tally: Tally, key: string): void => {
 // servers and PostgreSQL, and fetch cost them several times the CPU per request.
 const agent = new Agent({ keepAlive: true });
 
+const pause = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
+
 const send = (
   url: string,
   method: string,
   headers: Record<string, string>,
   body: string | undefined,
-): Promise<{ status: number; text: string }> =>
+): Promise<{ status: number; text: string; retryAfter: string | undefined }> =>
   new Promise((resolve, reject) => {
     const outgoing = httpRequest(
       url,
@@ -117,7 +129,11 @@ const send = (
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+          resolve({
+            status: response.statusCode ?? 0,
+            text: Buffer.concat(chunks).toString('utf8'),
+            retryAfter: response.headers['retry-after'],
+          }),
         );
         response.on('error', reject);
       },
@@ -126,17 +142,29 @@ const send = (
     outgoing.end(body);
   });
 
+/**
+ * Sends a request; a 503 with `Retry-After` (the service past its limit, nothing done) is sent again
+ * after that many seconds and up to half as much again, so that refused buyers do not return at once.
+ */
 const request = async (ctx: BuyerContext, method: string, path: string, json?: unknown): Promise<Reply> => {
-  const response = await send(
-    `${ctx.url}${path}`,
-    method,
-    ctx.headers,
-    json === undefined ? undefined : JSON.stringify(json),
-  );
-  const body = response.text === '' ? undefined : (JSON.parse(response.text) as Record<string, unknown>);
-  const code = typeof body?.code === 'string' && response.status >= 400 ? ` ${body.code}` : '';
-  count(ctx.tally, `${response.status}${code}`);
-  return { status: response.status, body };
+  const firstSentAt = performance.now();
+  for (;;) {
+    const sentAt = performance.now();
+    const response = await send(
+      `${ctx.url}${path}`,
+      method,
+      ctx.headers,
+      json === undefined ? undefined : JSON.stringify(json),
+    );
+    const body = response.text === '' ? undefined : (JSON.parse(response.text) as Record<string, unknown>);
+    const code = typeof body?.code === 'string' && response.status >= 400 ? ` ${body.code}` : '';
+    count(ctx.tally, `${response.status}${code}`);
+    const retryAfter = Number(response.retryAfter);
+    if (response.status !== 503 || !(retryAfter > 0) || ctx.stopped()) {
+      return { status: response.status, body, sentAt, firstSentAt };
+    }
+    await pause(retryAfter * 1000 * (1 + ctx.random() / 2));
+  }
 };
 
 /** Waits (long poll, C-5.2) until the notification is no longer Pending. */
@@ -198,8 +226,6 @@ const pickFromMap = (ctx: BuyerContext, size: number): ReadonlyArray<string> | u
   return runs.length === 0 ? undefined : runs[Math.floor(ctx.random() * runs.length)];
 };
 
-const pause = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
-
 /** Selections a buyer tries before giving up (and leaving room for the next buyer). */
 const ATTEMPTS = 6;
 
@@ -224,7 +250,6 @@ const selectSeats = async (ctx: BuyerContext, basket: string): Promise<number> =
               { rateId: ctx.venue.childRate, quantity: children },
             ].filter((rate) => rate.quantity > 0),
           };
-    const started = performance.now();
     const outcome = await command(
       ctx,
       'POST',
@@ -234,7 +259,8 @@ const selectSeats = async (ctx: BuyerContext, basket: string): Promise<number> =
     ctx.tally.selections += 1;
     if (succeeded(outcome)) {
       const now = performance.now();
-      ctx.tally.selectToSucceeded.push(now - started);
+      ctx.tally.selectToSucceeded.push(now - outcome.reply.sentAt);
+      ctx.tally.selectToSucceededWithWaits.push(now - outcome.reply.firstSentAt);
       ctx.tally.selectionsSucceededAt.push(now);
       ctx.tally.seatsSelected += size;
       return size;

@@ -23,6 +23,11 @@ export type OnsaleOptions = {
   /** The run stops (and fails the sell-out check) after this many seconds. */
   readonly maxSeconds: number;
   readonly poolSize: number;
+  /**
+   * Admission control: each process answers 503 with `Retry-After` past this many requests in
+   * flight, and buyers come back after it (the service's overload limit, C-3.4); absent: default.
+   */
+  readonly maxInFlight?: number;
   readonly seed: number;
   /** A checkout of the service to run the servers from (the "before"); default this one. */
   readonly serviceRoot?: string;
@@ -49,6 +54,8 @@ export type OnsaleResult = {
   readonly rushSelectionsPerSecond: number;
   readonly p50: number;
   readonly p99: number;
+  /** p99 from the first attempt of the select-seats request, waits after 503s included. */
+  readonly p99WithWaits: number;
   readonly purchases: number;
   readonly abandoned: number;
   readonly refusedSelections: number;
@@ -136,6 +143,7 @@ export const runOnsale = async (options: OnsaleOptions): Promise<OnsaleResult> =
       catalog: catalogPath,
       secret: SECRET,
       poolSize: options.poolSize,
+      ...(options.maxInFlight === undefined ? {} : { maxInFlight: options.maxInFlight }),
     };
     servers.push(await startServer(root, task));
     servers.push(
@@ -238,6 +246,10 @@ export const runOnsale = async (options: OnsaleOptions): Promise<OnsaleResult> =
       rushSelectionsPerSecond: inRush / (rush ?? elapsed),
       p50: percentile(latencies, 50),
       p99: percentile(latencies, 99),
+      p99WithWaits: percentile(
+        [...tally.selectToSucceededWithWaits].sort((x, y) => x - y),
+        99,
+      ),
       purchases: tally.purchases,
       abandoned: tally.abandoned,
       refusedSelections: tally.selectionsRefused,

@@ -15,6 +15,8 @@ export type ServerTask = {
   readonly catalog: string;
   readonly secret: string;
   readonly poolSize: number;
+  /** `BASKET_MAX_REQUESTS_IN_FLIGHT` of the process (absent: the service's default). */
+  readonly maxInFlight?: number;
 };
 
 export type ServerStats = {
@@ -94,6 +96,7 @@ const config = readConfig({
   BASKET_LOG_LEVEL: 'warn',
   // No event-loop delay limit: the on-sale run counts every buyer's outcome, not 503s.
   BASKET_MAX_EVENT_LOOP_DELAY_MS: '0',
+  ...(task.maxInFlight === undefined ? {} : { BASKET_MAX_REQUESTS_IN_FLIGHT: String(task.maxInFlight) }),
 });
 if (!config.ok) throw new Error(config.error);
 const db = openPgPool(task.url, { max: task.poolSize, applicationName: `onsale-bench-${process.pid}` });
