@@ -28,6 +28,8 @@ export type OnsaleOptions = {
    * flight, and buyers come back after it (the service's overload limit, C-3.4); absent: default.
    */
   readonly maxInFlight?: number;
+  /** Requests in flight past which a process refuses new baskets (absent: the service's default). */
+  readonly maxInFlightForNewBaskets?: number;
   readonly seed: number;
   /** A checkout of the service to run the servers from (the "before"); default this one. */
   readonly serviceRoot?: string;
@@ -144,6 +146,9 @@ export const runOnsale = async (options: OnsaleOptions): Promise<OnsaleResult> =
       secret: SECRET,
       poolSize: options.poolSize,
       ...(options.maxInFlight === undefined ? {} : { maxInFlight: options.maxInFlight }),
+      ...(options.maxInFlightForNewBaskets === undefined
+        ? {}
+        : { maxInFlightForNewBaskets: options.maxInFlightForNewBaskets }),
     };
     servers.push(await startServer(root, task));
     servers.push(

@@ -17,6 +17,8 @@ export type ServerTask = {
   readonly poolSize: number;
   /** `BASKET_MAX_REQUESTS_IN_FLIGHT` of the process (absent: the service's default). */
   readonly maxInFlight?: number;
+  /** `BASKET_MAX_IN_FLIGHT_FOR_NEW_BASKETS` of the process (absent: the service's default). */
+  readonly maxInFlightForNewBaskets?: number;
 };
 
 export type ServerStats = {
@@ -97,6 +99,9 @@ const config = readConfig({
   // No event-loop delay limit: the on-sale run counts every buyer's outcome, not 503s.
   BASKET_MAX_EVENT_LOOP_DELAY_MS: '0',
   ...(task.maxInFlight === undefined ? {} : { BASKET_MAX_REQUESTS_IN_FLIGHT: String(task.maxInFlight) }),
+  ...(task.maxInFlightForNewBaskets === undefined
+    ? {}
+    : { BASKET_MAX_IN_FLIGHT_FOR_NEW_BASKETS: String(task.maxInFlightForNewBaskets) }),
 });
 if (!config.ok) throw new Error(config.error);
 const db = openPgPool(task.url, { max: task.poolSize, applicationName: `onsale-bench-${process.pid}` });

@@ -8,6 +8,13 @@ import { problem, sendProblem } from './problems';
 export type LoadLimits = {
   /** Requests being answered, long polls left out. */
   readonly maxRequestsInFlight: number;
+  /**
+   * Requests in flight past which a new basket (`POST /baskets`, the start of a visit) is refused
+   * while requests of visits under way are still taken in: below `maxRequestsInFlight`, the buyers
+   * already shopping finish first when more arrive than the process serves (an on-sale). Absent or
+   * 0: the same limit as every request.
+   */
+  readonly maxInFlightForNewBaskets?: number;
   /** `GET /notifications/{id}?waitMs=N` (N > 0) being held (C-5.2): they wait, they cost little. */
   readonly maxLongPolls: number;
   /** The `Retry-After` of a 503, in seconds. */
@@ -28,6 +35,10 @@ export type LoadShedder = {
 };
 
 const WAIT_MS = /[?&]waitMs=0*[1-9]/;
+
+/** createBasket, the first request of a visit (a query string does not make it another). */
+const startsAVisit = (request: FastifyRequest): boolean =>
+  request.method === 'POST' && (request.url === '/baskets' || request.url.startsWith('/baskets?'));
 
 /** A long poll: a notification read that asks to wait (a malformed waitMs is a 400 later, not a wait). */
 const isLongPoll = (request: FastifyRequest): boolean =>
@@ -53,6 +64,11 @@ export const createLoadShedder = (
   let requests = 0;
   let longPolls = 0;
   const maxDelayMs = limits.maxEventLoopDelayMs ?? 0;
+  const newBaskets = limits.maxInFlightForNewBaskets ?? 0;
+  const limitForNewBaskets =
+    newBaskets > 0 && limits.maxRequestsInFlight > 0
+      ? Math.min(newBaskets, limits.maxRequestsInFlight)
+      : newBaskets || limits.maxRequestsInFlight;
   const refuse = (reply: FastifyReply, detail: string): FastifyReply =>
     sendProblem(
       reply,
@@ -80,11 +96,15 @@ export const createLoadShedder = (
     const longPoll = isLongPoll(request);
     const [count, limit] = longPoll
       ? [longPolls, limits.maxLongPolls]
-      : [requests, limits.maxRequestsInFlight];
+      : [requests, startsAVisit(request) ? limitForNewBaskets : limits.maxRequestsInFlight];
     if (limit > 0 && count >= limit) {
       await refuse(
         reply,
-        `The service has ${limit} ${longPoll ? 'long polls' : 'requests'} under way, its limit`,
+        `The service has ${count} ${longPoll ? 'long polls' : 'requests'} under way, ${
+          limit === limits.maxRequestsInFlight || longPoll
+            ? 'its limit'
+            : 'its limit for starting a new basket'
+        }`,
       );
       return;
     }

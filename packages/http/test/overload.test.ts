@@ -2,6 +2,7 @@ import type { Answer, BasketApi } from '@basket/app';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { basketFastifyOptions, basketHttp } from '../src/index';
+import type { LoadLimits } from '../src/overload';
 import { BASKET_ID, fakeApi, KEY, NOTIFICATION_ID, SECRET, STORE, token } from './support';
 
 /** A gate the test opens: operations wait on it, and the test learns when each has arrived. */
@@ -28,12 +29,14 @@ const gate = () => {
 
 const basket: Answer = { status: 200, body: { id: BASKET_ID }, version: 1 };
 
-const build = async (api: BasketApi): Promise<FastifyInstance> => {
+const LIMITS = { maxRequestsInFlight: 2, maxLongPolls: 1, retryAfterSeconds: 3 };
+
+const build = async (api: BasketApi, limits: LoadLimits = LIMITS): Promise<FastifyInstance> => {
   const app = Fastify(basketFastifyOptions());
   await app.register(basketHttp, {
     api,
     auth: { isKnownStore: (storeId) => storeId === STORE, jwt: { secret: SECRET } },
-    limits: { maxRequestsInFlight: 2, maxLongPolls: 1, retryAfterSeconds: 3 },
+    limits,
   });
   await app.ready();
   return app;
@@ -101,5 +104,36 @@ describe('overload: past the limits of work in progress, 503 with Retry-After', 
     polls.open();
     expect((await waiting)?.statusCode).toBe(200);
     expect((await poll())?.statusCode).toBe(200);
+  });
+
+  it('refuses a new basket past its own lower limit while requests of baskets under way are still taken in', async () => {
+    const requests = gate();
+    const { api, calls } = fakeApi(async (operation) => {
+      if (operation === 'getBasket') {
+        requests.arrive();
+        await requests.opened;
+      }
+      return basket;
+    });
+    app = await build(api, { ...LIMITS, maxRequestsInFlight: 3, maxInFlightForNewBaskets: 1 });
+    const headers = { 'x-api-key': KEY, authorization: `Bearer ${await token()}` };
+    const read = () => app?.inject({ method: 'GET', url: `/baskets/${BASKET_ID}`, headers });
+    const create = () => app?.inject({ method: 'POST', url: '/baskets', headers });
+    const held = [read()];
+    await requests.until(1);
+    // One request under way: a new basket waits (C-3.4: nothing done), a basket's read goes on.
+    const refused = await create();
+    expect(refused?.statusCode).toBe(503);
+    expect(refused?.headers['retry-after']).toBe('3');
+    expect(refused?.json()).toMatchObject({ status: 503, code: 'internal-error' });
+    expect(refused?.json().detail).toContain('its limit for starting a new basket');
+    expect(calls.some((call) => call.operation === 'createBasket')).toBe(false);
+    held.push(read(), read());
+    await requests.until(3);
+    // The limit of every request still holds.
+    expect((await read())?.statusCode).toBe(503);
+    requests.open();
+    expect((await Promise.all(held)).map((reply) => reply?.statusCode)).toEqual([200, 200, 200]);
+    expect((await create())?.statusCode).toBe(200);
   });
 });

@@ -31,10 +31,12 @@ export type ServerConfig = {
   /**
    * `BASKET_MAX_REQUESTS_IN_FLIGHT` (default 256), `BASKET_MAX_LONG_POLLS` (default 1024),
    * `BASKET_MAX_EVENT_LOOP_DELAY_MS` (default 200), `BASKET_RETRY_AFTER_S` (default 1): past a limit
-   * a request is a 503 with Retry-After; 0: no limit.
+   * a request is a 503 with Retry-After; 0: no limit. `BASKET_MAX_IN_FLIGHT_FOR_NEW_BASKETS` (default
+   * 0, the same limit): requests in flight past which `POST /baskets` is refused (an on-sale).
    */
   readonly limits: {
     readonly maxRequestsInFlight: number;
+    readonly maxInFlightForNewBaskets: number;
     readonly maxLongPolls: number;
     readonly maxEventLoopDelayMs: number;
     readonly retryAfterSeconds: number;
@@ -99,6 +101,12 @@ export const readConfig = (env: Environment): Read<ServerConfig> => {
     256,
     1_000_000,
   );
+  const newBaskets = integer(
+    'BASKET_MAX_IN_FLIGHT_FOR_NEW_BASKETS',
+    env.BASKET_MAX_IN_FLIGHT_FOR_NEW_BASKETS,
+    0,
+    1_000_000,
+  );
   const longPolls = integer('BASKET_MAX_LONG_POLLS', env.BASKET_MAX_LONG_POLLS, 1024, 1_000_000);
   const loopDelay = integer(
     'BASKET_MAX_EVENT_LOOP_DELAY_MS',
@@ -114,6 +122,7 @@ export const readConfig = (env: Environment): Read<ServerConfig> => {
     keys,
     schema,
     inFlight,
+    newBaskets,
     longPolls,
     loopDelay,
     retryAfter,
@@ -129,6 +138,7 @@ export const readConfig = (env: Environment): Read<ServerConfig> => {
     !keys.ok ||
     !schema.ok ||
     !inFlight.ok ||
+    !newBaskets.ok ||
     !longPolls.ok ||
     !loopDelay.ok ||
     !retryAfter.ok ||
@@ -162,6 +172,7 @@ export const readConfig = (env: Environment): Read<ServerConfig> => {
       providerLatencyMs: latency.value,
       limits: {
         maxRequestsInFlight: inFlight.value,
+        maxInFlightForNewBaskets: newBaskets.value,
         maxLongPolls: longPolls.value,
         maxEventLoopDelayMs: loopDelay.value,
         retryAfterSeconds: retryAfter.value,

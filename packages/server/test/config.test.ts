@@ -14,6 +14,7 @@ describe('readConfig (C-10.1)', () => {
         providerLatencyMs: 0,
         limits: {
           maxRequestsInFlight: 256,
+          maxInFlightForNewBaskets: 0,
           maxLongPolls: 1024,
           maxEventLoopDelayMs: 200,
           retryAfterSeconds: 1,
@@ -68,6 +69,7 @@ describe('readConfig (C-10.1)', () => {
       BASKET_PROVIDER_LATENCY_MS: '250',
       BASKET_JWT_AUDIENCE: 'basket',
       BASKET_MAX_REQUESTS_IN_FLIGHT: '64',
+      BASKET_MAX_IN_FLIGHT_FOR_NEW_BASKETS: '16',
       BASKET_MAX_LONG_POLLS: '0',
       BASKET_MAX_EVENT_LOOP_DELAY_MS: '75',
       BASKET_RETRY_AFTER_S: '5',
@@ -83,7 +85,13 @@ describe('readConfig (C-10.1)', () => {
         jwt: { secret: 's3cret', developmentSecret: false, audience: 'basket' },
         natsUrl: 'nats://127.0.0.1:4222',
         providerLatencyMs: 250,
-        limits: { maxRequestsInFlight: 64, maxLongPolls: 0, maxEventLoopDelayMs: 75, retryAfterSeconds: 5 },
+        limits: {
+          maxRequestsInFlight: 64,
+          maxInFlightForNewBaskets: 16,
+          maxLongPolls: 0,
+          maxEventLoopDelayMs: 75,
+          retryAfterSeconds: 5,
+        },
       },
     });
   });
