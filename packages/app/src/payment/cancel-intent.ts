@@ -2,6 +2,7 @@ import {
   cancellationRunning,
   type ExistingPaymentIntent,
   type PaymentIntentCommand,
+  type PaymentIntentState,
   problem,
   providerOf,
 } from '@basket/core';
@@ -13,10 +14,9 @@ import { completeWithoutChange, fromBasketRun, type Handled, unfinished } from '
 import type { QueuedWorkOf } from '../processing/queued-command';
 import { loadIntent } from '../streams/payment-intent-stream';
 import { runIntentPlan } from './intent-decision';
-import { asUuid, lockedBy, MAX_SAGA_STEPS, nextStep } from './support';
+import { asUuid, lockedBy, nextStep, runSaga, type SagaStep } from './support';
 
 type Work = QueuedWorkOf<'deletePaymentIntent'>;
-type Step = Handled | 'continue';
 
 /** The intent is Cancelled: the basket is unlocked with its lines and holds kept (C-8.4). */
 const unlock = async (
@@ -70,7 +70,7 @@ const requestCancellation = async (
 };
 
 /** Each provider takes back its confirmation and the payment provider voids its session; the last answer cancels. */
-const releaseAll = async (ctx: AppContext, intent: ExistingPaymentIntent): Promise<Step> => {
+const releaseAll = async (ctx: AppContext, intent: ExistingPaymentIntent): Promise<SagaStep> => {
   const accepted = { basketId: intent.basketId };
   const running = intent.cancellation;
   if (running === undefined) return unfinished;
@@ -114,8 +114,13 @@ const releaseAll = async (ctx: AppContext, intent: ExistingPaymentIntent): Promi
   return nextStep(run);
 };
 
-const step = async (ctx: AppContext, accepted: AcceptedCommand, work: Work): Promise<Step> => {
-  const intent = (await loadIntent(ctx.storage.events, work.paymentIntentId)).state;
+const step = async (
+  ctx: AppContext,
+  accepted: AcceptedCommand,
+  work: Work,
+  known: PaymentIntentState | undefined,
+): Promise<SagaStep> => {
+  const intent = known ?? (await loadIntent(ctx.storage.events, work.paymentIntentId)).state;
   const fail = (code: 'payment-intent-not-found' | 'payment-intent-state', detail: string) =>
     completeWithoutChange(ctx, accepted, () =>
       failed(accepted.notificationId, ctx.clock.now(), problem(code, detail)),
@@ -134,10 +139,4 @@ export const handleCancelIntent = async (
   ctx: AppContext,
   accepted: AcceptedCommand,
   work: Work,
-): Promise<Handled> => {
-  for (let i = 0; i < MAX_SAGA_STEPS; i++) {
-    const next = await step(ctx, accepted, work);
-    if (next !== 'continue') return next;
-  }
-  return unfinished;
-};
+): Promise<Handled> => runSaga((known) => step(ctx, accepted, work, known));

@@ -1,17 +1,17 @@
-import { type ExistingPaymentIntent, problem, providerOf } from '@basket/core';
+import { type ExistingPaymentIntent, type PaymentIntentState, problem, providerOf } from '@basket/core';
 import * as E from 'fp-ts/Either';
 import type { AppContext } from '../context';
 import { toJsonObject } from '../json';
 import type { AcceptedCommand } from '../ports/notifications';
 import { runBasketPlan } from '../processing/basket-decision';
 import { failed, succeeded } from '../processing/completion';
-import { completeWithoutChange, fromBasketRun, type Handled, unfinished } from '../processing/handled';
+import { completeWithoutChange, fromBasketRun, type Handled } from '../processing/handled';
 import type { QueuedWorkOf } from '../processing/queued-command';
 import { loadIntent } from '../streams/payment-intent-stream';
 import { answerWithin } from '../time';
-import { lockAndStart, recordAnswers, type Step } from './intent-creation-commits';
+import { lockAndStart, recordAnswers } from './intent-creation-commits';
 import { type IntentOutcome, runIntentPlan } from './intent-decision';
-import { lockedBy, MAX_SAGA_STEPS, nextStep } from './support';
+import { lockedBy, nextStep, runSaga, type SagaStep } from './support';
 
 type Work = QueuedWorkOf<'createPaymentIntent'>;
 
@@ -30,7 +30,7 @@ const confirm = async (
   ctx: AppContext,
   accepted: AcceptedCommand,
   intent: ExistingPaymentIntent,
-): Promise<Step> => {
+): Promise<SagaStep> => {
   const paymentIntentId = intent.id;
   const answers = await Promise.all(
     intent.creation.pendingProviderBaskets.map(async (providerBasketId) => ({
@@ -56,7 +56,7 @@ const openSession = async (
   ctx: AppContext,
   accepted: AcceptedCommand,
   intent: ExistingPaymentIntent,
-): Promise<Step> => {
+): Promise<SagaStep> => {
   const session = await ctx.paymentProvider.openSession({
     paymentIntentId: intent.id,
     amount: intent.paymentDetails.totalPaid,
@@ -123,9 +123,14 @@ const refused = async (
   );
 };
 
-/** The next step of the creation machine, from what the intent's stream says. */
-const step = async (ctx: AppContext, accepted: AcceptedCommand, work: Work): Promise<Step> => {
-  const intent = (await loadIntent(ctx.storage.events, work.paymentIntentId)).state;
+/** The next step of the creation machine, from the intent as the last step left it or its stream says. */
+const step = async (
+  ctx: AppContext,
+  accepted: AcceptedCommand,
+  work: Work,
+  known: PaymentIntentState | undefined,
+): Promise<SagaStep> => {
+  const intent = known ?? (await loadIntent(ctx.storage.events, work.paymentIntentId)).state;
   if (intent.status === 'none') {
     // Locked and started in one commit; a basket already locked for this intent (by a saga that
     // stopped between the two) is only started.
@@ -155,10 +160,4 @@ export const handleCreateIntent = async (
   ctx: AppContext,
   accepted: AcceptedCommand,
   work: Work,
-): Promise<Handled> => {
-  for (let i = 0; i < MAX_SAGA_STEPS; i++) {
-    const next = await step(ctx, accepted, work);
-    if (next !== 'continue') return next;
-  }
-  return unfinished;
-};
+): Promise<Handled> => runSaga((known) => step(ctx, accepted, work, known));

@@ -16,18 +16,24 @@ import * as E from 'fp-ts/Either';
 import type { AppContext } from '../context';
 import type { AcceptedCommand, NotificationCompletion } from '../ports/notifications';
 import { failed } from '../processing/completion';
-import { type Handled, unfinished } from '../processing/handled';
+import { unfinished } from '../processing/handled';
 import type { QueuedWorkOf } from '../processing/queued-command';
 import { type Applied, basketAggregate, decideAll, intentAggregate, type Loaded } from '../streams/aggregate';
 import { holdRows } from '../transact/facts';
 import { type Plan, type Transacted, type Tx, transact } from '../transact/transact';
 import type { IntentOutcome } from './intent-decision';
-import { asUuid, lockedBy, startIntentCommand } from './support';
+import { asUuid, continueWith, lockedBy, type SagaStep, startIntentCommand } from './support';
 
 type Work = QueuedWorkOf<'createPaymentIntent'>;
-export type Step = Handled | 'continue';
-/** What a commit of the saga came to: the notification's completion, or a step it cannot take now. */
-type Decided = { readonly completion?: NotificationCompletion; readonly unfinished?: true };
+/**
+ * What a commit of the saga came to: the notification's completion, or a step it cannot take now;
+ * and the intent as the commit left it.
+ */
+type Decided = {
+  readonly completion?: NotificationCompletion;
+  readonly unfinished?: true;
+  readonly intent?: PaymentIntentState;
+};
 
 /** A provider's answer to confirming one of the basket's provider baskets. */
 export type ProviderAnswer = {
@@ -62,13 +68,17 @@ const decideIntent = (
   commands: ReadonlyArray<PaymentIntentCommand>,
 ): Promise<IntentDecision> => decideAll(intentAggregate, loaded, commands, async () => undefined);
 
-const stepOf = (result: Transacted<Decided>): Step => {
+const stepOf = (result: Transacted<Decided>): SagaStep => {
   if (result._tag === 'Refused')
     return result.conflict._tag === 'AlreadyCompleted' ? { _tag: 'AlreadyCompleted' } : unfinished;
   const { completion } = result.value;
   if (result.value.unfinished) return unfinished;
-  return completion === undefined ? 'continue' : { _tag: 'Completed', completion };
+  return completion === undefined ? continueWith(result.value.intent) : { _tag: 'Completed', completion };
 };
+
+/** The intent a decision left, when it was accepted. */
+const intentAfter = (outcome: IntentDecision): PaymentIntentState | undefined =>
+  E.isRight(outcome) ? outcome.right.state : undefined;
 
 const outcomeOf = (outcome: IntentDecision): IntentOutcome =>
   E.map(({ state, version }: Applied<PaymentIntentEvent, PaymentIntentState>) => ({ state, version }))(
@@ -80,7 +90,11 @@ const outcomeOf = (outcome: IntentDecision): IntentOutcome =>
  * starts the intent's stream with what is to be paid per provider basket (C-8.2), in one commit. A
  * basket that may not be locked fails the notification and starts nothing.
  */
-export const lockAndStart = async (ctx: AppContext, accepted: AcceptedCommand, work: Work): Promise<Step> =>
+export const lockAndStart = async (
+  ctx: AppContext,
+  accepted: AcceptedCommand,
+  work: Work,
+): Promise<SagaStep> =>
   stepOf(
     await transact(ctx, accepted.basketId, async (tx): Promise<Plan<Decided>> => {
       const loaded = await tx.basket();
@@ -116,8 +130,9 @@ export const lockAndStart = async (ctx: AppContext, accepted: AcceptedCommand, w
               }),
             ];
       const started = await decideIntent(intent, start);
+      const after = intentAfter(started);
       return {
-        value: {},
+        value: after === undefined ? {} : { intent: after },
         ...bothWrites(
           tx,
           work.paymentIntentId,
@@ -140,7 +155,7 @@ export const recordAnswers = async (
   paymentIntentId: Uuid,
   answers: ReadonlyArray<ProviderAnswer>,
   completion: (outcome: IntentOutcome) => NotificationCompletion | undefined,
-): Promise<Step> =>
+): Promise<SagaStep> =>
   stepOf(
     await transact(ctx, accepted.basketId, async (tx): Promise<Plan<Decided>> => {
       const loaded = await tx.basket();
@@ -189,8 +204,12 @@ export const recordAnswers = async (
           })),
       );
       const completed = completion(outcomeOf(outcome));
+      const after = intentAfter(outcome);
       return {
-        value: completed === undefined ? {} : { completion: completed },
+        value: {
+          ...(completed === undefined ? {} : { completion: completed }),
+          ...(after === undefined ? {} : { intent: after }),
+        },
         ...bothWrites(tx, paymentIntentId, { loaded, applied }, { loaded: intent, outcome }),
         ...(completed === undefined ? {} : { completion: completed }),
       };

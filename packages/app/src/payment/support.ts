@@ -5,9 +5,11 @@ import {
   type Instant,
   isUuid,
   type PaymentIntentCommand,
+  type PaymentIntentState,
   paymentComponents,
   type Uuid,
 } from '@basket/core';
+import * as E from 'fp-ts/Either';
 import { type Handled, unfinished } from '../processing/handled';
 import type { IntentRun } from './intent-decision';
 
@@ -22,13 +24,40 @@ export const asUuid = (id: string): Uuid => {
 };
 
 /** Longest run of steps a saga takes in one go before it leaves the rest to a later attempt. */
-export const MAX_SAGA_STEPS = 50;
+const MAX_SAGA_STEPS = 50;
+
+/**
+ * A step of a payment saga: done (what processing came to), or go on to the next, with the intent
+ * as the step's own commit left it when it has it (else the next step reads the intent's stream).
+ */
+export type SagaStep = Handled | { readonly _tag: 'Continue'; readonly intent?: PaymentIntentState };
+
+export const continueWith = (intent: PaymentIntentState | undefined): SagaStep =>
+  intent === undefined ? { _tag: 'Continue' } : { _tag: 'Continue', intent };
+
+/**
+ * Runs a saga's steps until one is done. Each step is given the intent its predecessor committed:
+ * the step chooses what to do from it, and its commit decides again on the intent as of its own
+ * transaction, so the intent's stream is read once per step, inside the transaction.
+ */
+export const runSaga = async (
+  step: (known: PaymentIntentState | undefined) => Promise<SagaStep>,
+): Promise<Handled> => {
+  let known: PaymentIntentState | undefined;
+  for (let i = 0; i < MAX_SAGA_STEPS; i++) {
+    const next = await step(known);
+    if (next._tag !== 'Continue') return next;
+    known = next.intent;
+  }
+  return unfinished;
+};
 
 /** After a step of a saga on the intent: done when it completed the notification, else the next step. */
-export const nextStep = (run: IntentRun): Handled | 'continue' => {
+export const nextStep = (run: IntentRun): SagaStep => {
   if (run._tag === 'AlreadyCompleted') return run;
   if (run._tag === 'GaveUp') return unfinished;
-  return run.completion === undefined ? 'continue' : { _tag: 'Completed', completion: run.completion };
+  if (run.completion !== undefined) return { _tag: 'Completed', completion: run.completion };
+  return continueWith(E.isRight(run.outcome) ? run.outcome.right.state : undefined);
 };
 
 type StartPaymentIntent = Extract<PaymentIntentCommand, { type: 'StartPaymentIntent' }>;
