@@ -1,8 +1,9 @@
 // CPU profiles of the server (not a test): `npx tsx bench/profile.ts` starts the server in a
-// process of its own (bench/server-process.ts) on memory and on PostgreSQL, drives GET /baskets/{id}
-// and add-product-until-Succeeded at it with autocannon, profiles the server during the measured
-// seconds only (after a warm-up), and writes each profile's top entries by self time to
-// bench/profiles/<flow>-<storage>.txt, with the run's throughput and the server's CPU per request.
+// process of its own (bench/server-process.ts) on memory and on PostgreSQL, drives GET /baskets/{id},
+// GET /notifications/{id} and add-product-until-Succeeded at it with autocannon, profiles the server
+// during the measured seconds only (after a warm-up), and writes each profile's top entries by self
+// time to bench/profiles/<flow>-<storage>.txt, with the run's throughput and the server's CPU per
+// request.
 // The server runs the built packages (`pnpm build` first), so that functions keep their names.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -13,7 +14,7 @@ import { mintDevToken } from '../packages/server/src/index';
 import { benchCatalog } from './bench-catalog';
 import { startBenchServer } from './bench-server';
 import { topSelfTime } from './cpu-profile';
-import { addProductChain, type BenchRequest, sampleBasket } from './http-flows';
+import { addProductChain, type BenchRequest, PIE, sampleBasket } from './http-flows';
 
 const POSTGRES_URL = process.env.BASKET_BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const WARM_UP_S = 5;
@@ -44,6 +45,23 @@ const flows: ReadonlyArray<Flow> = [
     requests: async (url) => {
       const basket = (await sampleBasket(url, headers)) as { id?: string };
       return [{ method: 'GET', path: `/baskets/${String(basket.id)}` }];
+    },
+  },
+  {
+    name: 'get-notification',
+    what: 'GET /notifications/{id}?waitMs=10000 of a completed add (one request per operation)',
+    requests: async (url) => {
+      const basket = (await (await fetch(`${url}/baskets`, { method: 'POST', headers })).json()) as {
+        id: string;
+      };
+      const added = (await (
+        await fetch(`${url}/baskets/${basket.id}/products/${PIE}`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: JSON.stringify({ quantity: 1 }),
+        })
+      ).json()) as { notificationId: string };
+      return [{ method: 'GET', path: `/notifications/${added.notificationId}?waitMs=10000` }];
     },
   },
   {

@@ -3,7 +3,9 @@
 // `GET /healthz` in the same run (Fastify, the service's hooks and its log line, no authentication and
 // no storage: the floor of a request here). CPU time, not throughput: it depends far less on what else
 // the machine runs. Run from the repository root: `npx tsx bench/request-cpu.ts` (replaces its own
-// section of docs/benchmarks.md). BASKET_BENCH_REQUESTS (3000) and BASKET_BENCH_WARMUP (2000) per kind.
+// section of docs/benchmarks.md). BASKET_BENCH_REQUESTS (3000) and BASKET_BENCH_WARMUP (2000) per kind;
+// BASKET_BENCH_BUILT=1 runs the server from the built packages (`pnpm build` first) instead of the
+// sources through tsx, as deployed; BASKET_BENCH_NO_DOCS=1 prints the table without writing it.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -15,6 +17,7 @@ import { startBenchServer } from './bench-server';
 import { PIE } from './http-flows';
 
 const REQUESTS = Number(process.env.BASKET_BENCH_REQUESTS ?? 3000);
+const BUILT = process.env.BASKET_BENCH_BUILT === '1';
 const WARMUP = Number(process.env.BASKET_BENCH_WARMUP ?? 2000);
 /** Requests under way at once: enough to keep the server busy, few enough not to queue. */
 const CONCURRENCY = 8;
@@ -34,13 +37,16 @@ const runMany = async (count: number, send: (i: number) => Promise<void>): Promi
 };
 
 const measure = async (storage: 'memory' | 'postgres', catalogPath: string): Promise<Row[]> => {
-  const server = await startBenchServer({
-    secret: SECRET,
-    ...(storage === 'postgres' ? { postgresUrl, schema: 'bench_request_cpu' } : {}),
-    catalogPath,
-    maxRequestsInFlight: 0,
-    maxEventLoopDelayMs: 0,
-  });
+  const server = await startBenchServer(
+    {
+      secret: SECRET,
+      ...(storage === 'postgres' ? { postgresUrl, schema: 'bench_request_cpu' } : {}),
+      catalogPath,
+      maxRequestsInFlight: 0,
+      maxEventLoopDelayMs: 0,
+    },
+    { built: BUILT },
+  );
   const token = await mintDevToken({ secret: SECRET, contactId: 'contact-alice', ttlSeconds: 3600 });
   const headers = { 'x-api-key': apiKeyOf('arena-web'), authorization: `Bearer ${token}` };
   const json = { ...headers, 'content-type': 'application/json' };
@@ -118,8 +124,8 @@ const lines = results.flatMap(({ storage, rows }) => {
 const section = `<!-- request-cpu-bench:start -->
 ## Server CPU per request (bench/request-cpu.ts)
 
-\`npx tsx bench/request-cpu.ts\` on ${new Date().toISOString().slice(0, 16)}Z, ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}
-(load average ${load.toFixed(1)} at the start). The server runs in a process of its own; its CPU time
+\`${BUILT ? 'BASKET_BENCH_BUILT=1 ' : ''}npx tsx bench/request-cpu.ts\` on ${new Date().toISOString().slice(0, 16)}Z, ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}
+(load average ${load.toFixed(1)} at the start). The server runs in a process of its own (${BUILT ? 'the built packages' : 'the sources through tsx'}); its CPU time
 (user + system, every thread) over ${REQUESTS} requests of each kind, after ${WARMUP} of the same kind, ${CONCURRENCY}
 at a time, divided by ${REQUESTS}. The adds go to the baskets just created, round robin; the notification
 reads are of those adds. PostgreSQL's own CPU is not counted (bench/command-path.ts measures it).
@@ -130,6 +136,7 @@ ${lines.join('\n')}
 <!-- request-cpu-bench:end -->
 `;
 console.log(section);
+if (process.env.BASKET_BENCH_NO_DOCS === '1') process.exit(0);
 const docs = new URL('../docs/benchmarks.md', import.meta.url);
 const current = readFileSync(docs, 'utf8');
 const marked = /<!-- request-cpu-bench:start -->[\s\S]*<!-- request-cpu-bench:end -->\n?/;

@@ -42,8 +42,8 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
 const BEARER = /^Bearer +([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*)$/i;
 const MAX_KEY_LENGTH = 1024;
 
-/** The store id an `x-api-key` encodes (C-2.2), or undefined when the key is not canonical base64 of text. */
-export const storeIdOfApiKey = (apiKey: string): string | undefined => {
+/** The store id of a canonical base64 key of text, else undefined. */
+const decodeApiKey = (apiKey: string): string | undefined => {
   if (apiKey.length === 0 || apiKey.length > MAX_KEY_LENGTH || !BASE64.test(apiKey)) return undefined;
   const bytes = Buffer.from(apiKey, 'base64');
   const storeId = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
@@ -51,6 +51,22 @@ export const storeIdOfApiKey = (apiKey: string): string | undefined => {
   return Buffer.from(storeId, 'utf8').toString('base64') === apiKey && storeId.length > 0
     ? storeId
     : undefined;
+};
+
+/** Keys decoded before: a process sees the keys of a few stores on every request. */
+const decodedKeys = new Map<string, string>();
+const MAX_DECODED_KEYS = 1024;
+
+/** The store id an `x-api-key` encodes (C-2.2), or undefined when the key is not canonical base64 of text. */
+export const storeIdOfApiKey = (apiKey: string): string | undefined => {
+  const known = decodedKeys.get(apiKey);
+  if (known !== undefined) return known;
+  const storeId = decodeApiKey(apiKey);
+  if (storeId !== undefined) {
+    if (decodedKeys.size >= MAX_DECODED_KEYS) decodedKeys.clear();
+    decodedKeys.set(apiKey, storeId);
+  }
+  return storeId;
 };
 
 /** The `x-api-key` of a store: the base64 of its id. */

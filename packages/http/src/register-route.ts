@@ -27,12 +27,12 @@ export type RouteDependencies = {
 const single = (header: string | string[] | undefined): string | undefined =>
   Array.isArray(header) ? header.join(', ') : header;
 
-const stringParams = (params: unknown): Record<string, string> =>
-  params !== null && typeof params === 'object'
-    ? Object.fromEntries(
-        Object.entries(params).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-      )
-    : {};
+const stringParams = (params: unknown): Record<string, string> => {
+  const strings: Record<string, string> = {};
+  if (params === null || typeof params !== 'object') return strings;
+  for (const [name, value] of Object.entries(params)) if (typeof value === 'string') strings[name] = value;
+  return strings;
+};
 
 /** The route's context from the request's headers and query, or every invalid one of them (400). */
 const contextOf = (
@@ -45,8 +45,6 @@ const contextOf = (
   const params = stringParams(request.params);
   // C-1.6: `%00` or an unpaired surrogate in a path id never reaches the API (nor storage).
   const errors: FieldError[] = badStrings(params);
-  // The path as routed, so that `|` and `%7C` name the same request (C-6.3).
-  const path = `${route.path} ${canonicalJson(params)}`;
   const key = route.modifying ? parseIdempotencyKey(single(request.headers['idempotency-key'])) : undefined;
   const pre = route.ifMatch ? parseIfMatch(single(request.headers['if-match'])) : undefined;
   const fresh = route.ifNoneMatch ? parseIfNoneMatch(single(request.headers['if-none-match'])) : undefined;
@@ -63,7 +61,12 @@ const contextOf = (
       : {
           idempotency: {
             key: idempotencyKey,
-            fingerprint: requestFingerprint(route.method, path, request.body),
+            // The path as routed, so that `|` and `%7C` name the same request (C-6.3).
+            fingerprint: requestFingerprint(
+              route.method,
+              `${route.path} ${canonicalJson(params)}`,
+              request.body,
+            ),
           },
         }),
   };
