@@ -18,6 +18,24 @@ describe('x-api-key (C-2.2)', () => {
       expect(storeIdOfApiKey(key), key).toBeUndefined();
     }
   });
+
+  it('answers a key asked again as the first time, past the 1,024 keys it remembers too', () => {
+    const key = fc.oneof(
+      fc.string({ minLength: 1, maxLength: 40 }).map((storeId) => apiKeyOf(storeId)),
+      fc.string({ maxLength: 12 }),
+    );
+    fc.assert(
+      fc.property(fc.array(key, { minLength: 1, maxLength: 1500 }), (keys) => {
+        const first = keys.map((k) => storeIdOfApiKey(k));
+        expect(keys.map((k) => storeIdOfApiKey(k))).toEqual(first);
+        keys.forEach((k, i) => {
+          const storeId = first[i];
+          if (storeId !== undefined) expect(apiKeyOf(storeId)).toBe(k);
+        });
+      }),
+      { numRuns: 30 },
+    );
+  });
 });
 
 describe('bearer tokens signed with public keys (C-2.3)', () => {
