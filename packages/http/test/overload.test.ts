@@ -29,6 +29,19 @@ const gate = () => {
 
 const basket: Answer = { status: 200, body: { id: BASKET_ID }, version: 1 };
 
+/** An API whose basket reads wait at a gate the test opens. */
+const heldBasketReads = () => {
+  const requests = gate();
+  const { api, calls } = fakeApi(async (operation) => {
+    if (operation === 'getBasket') {
+      requests.arrive();
+      await requests.opened;
+    }
+    return basket;
+  });
+  return { requests, api, calls };
+};
+
 const LIMITS = { maxRequestsInFlight: 2, maxLongPolls: 1, retryAfterSeconds: 3 };
 
 const build = async (api: BasketApi, limits: LoadLimits = LIMITS): Promise<FastifyInstance> => {
@@ -49,14 +62,7 @@ describe('overload: past the limits of work in progress, 503 with Retry-After', 
   });
 
   it('answers 503 problem+json with Retry-After past the requests in flight, and serves again once they finish', async () => {
-    const requests = gate();
-    const { api, calls } = fakeApi(async (operation) => {
-      if (operation === 'getBasket') {
-        requests.arrive();
-        await requests.opened;
-      }
-      return basket;
-    });
+    const { requests, api, calls } = heldBasketReads();
     app = await build(api);
     const headers = { 'x-api-key': KEY, authorization: `Bearer ${await token()}` };
     const read = () => app?.inject({ method: 'GET', url: `/baskets/${BASKET_ID}`, headers });
@@ -107,14 +113,7 @@ describe('overload: past the limits of work in progress, 503 with Retry-After', 
   });
 
   it('refuses a new basket past its own lower limit while requests of baskets under way are still taken in', async () => {
-    const requests = gate();
-    const { api, calls } = fakeApi(async (operation) => {
-      if (operation === 'getBasket') {
-        requests.arrive();
-        await requests.opened;
-      }
-      return basket;
-    });
+    const { requests, api, calls } = heldBasketReads();
     app = await build(api, { ...LIMITS, maxRequestsInFlight: 3, maxInFlightForNewBaskets: 1 });
     const headers = { 'x-api-key': KEY, authorization: `Bearer ${await token()}` };
     const read = () => app?.inject({ method: 'GET', url: `/baskets/${BASKET_ID}`, headers });

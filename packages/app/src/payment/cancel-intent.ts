@@ -12,7 +12,6 @@ import { runBasketPlan } from '../processing/basket-decision';
 import { failed, succeeded } from '../processing/completion';
 import { completeWithoutChange, fromBasketRun, type Handled, unfinished } from '../processing/handled';
 import type { QueuedWorkOf } from '../processing/queued-command';
-import { loadIntent } from '../streams/payment-intent-stream';
 import { runIntentPlan } from './intent-decision';
 import { asUuid, lockedBy, nextStep, runSaga, type SagaStep } from './support';
 
@@ -118,9 +117,8 @@ const step = async (
   ctx: AppContext,
   accepted: AcceptedCommand,
   work: Work,
-  known: PaymentIntentState | undefined,
+  intent: PaymentIntentState,
 ): Promise<SagaStep> => {
-  const intent = known ?? (await loadIntent(ctx.storage.events, work.paymentIntentId)).state;
   const fail = (code: 'payment-intent-not-found' | 'payment-intent-state', detail: string) =>
     completeWithoutChange(ctx, accepted, () =>
       failed(accepted.notificationId, ctx.clock.now(), problem(code, detail)),
@@ -139,4 +137,4 @@ export const handleCancelIntent = async (
   ctx: AppContext,
   accepted: AcceptedCommand,
   work: Work,
-): Promise<Handled> => runSaga((known) => step(ctx, accepted, work, known));
+): Promise<Handled> => runSaga(ctx, work.paymentIntentId, (intent) => step(ctx, accepted, work, intent));

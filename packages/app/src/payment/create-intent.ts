@@ -7,7 +7,6 @@ import { runBasketPlan } from '../processing/basket-decision';
 import { failed, succeeded } from '../processing/completion';
 import { completeWithoutChange, fromBasketRun, type Handled } from '../processing/handled';
 import type { QueuedWorkOf } from '../processing/queued-command';
-import { loadIntent } from '../streams/payment-intent-stream';
 import { answerWithin } from '../time';
 import { lockAndStart, recordAnswers } from './intent-creation-commits';
 import { type IntentOutcome, runIntentPlan } from './intent-decision';
@@ -123,14 +122,13 @@ const refused = async (
   );
 };
 
-/** The next step of the creation machine, from the intent as the last step left it or its stream says. */
+/** The next step of the creation machine, from the intent as the last step left it. */
 const step = async (
   ctx: AppContext,
   accepted: AcceptedCommand,
   work: Work,
-  known: PaymentIntentState | undefined,
+  intent: PaymentIntentState,
 ): Promise<SagaStep> => {
-  const intent = known ?? (await loadIntent(ctx.storage.events, work.paymentIntentId)).state;
   if (intent.status === 'none') {
     // Locked and started in one commit; a basket already locked for this intent (by a saga that
     // stopped between the two) is only started.
@@ -160,4 +158,4 @@ export const handleCreateIntent = async (
   ctx: AppContext,
   accepted: AcceptedCommand,
   work: Work,
-): Promise<Handled> => runSaga((known) => step(ctx, accepted, work, known));
+): Promise<Handled> => runSaga(ctx, work.paymentIntentId, (intent) => step(ctx, accepted, work, intent));

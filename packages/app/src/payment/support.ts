@@ -10,7 +10,9 @@ import {
   type Uuid,
 } from '@basket/core';
 import * as E from 'fp-ts/Either';
+import type { AppContext } from '../context';
 import { type Handled, unfinished } from '../processing/handled';
+import { loadIntent } from '../streams/payment-intent-stream';
 import type { IntentRun } from './intent-decision';
 
 /** Whether `state` is a basket locked for this payment intent (C-8.3). */
@@ -36,16 +38,19 @@ export const continueWith = (intent: PaymentIntentState | undefined): SagaStep =
   intent === undefined ? { _tag: 'Continue' } : { _tag: 'Continue', intent };
 
 /**
- * Runs a saga's steps until one is done. Each step is given the intent its predecessor committed:
- * the step chooses what to do from it, and its commit decides again on the intent as of its own
- * transaction, so the intent's stream is read once per step, inside the transaction.
+ * Runs a saga's steps on an intent until one is done. Each step is given the intent its predecessor
+ * committed (the first, or one after a step that did not say, the intent as its stream is now): the
+ * step chooses what to do from it, and its commit decides again on the intent as of its own
+ * transaction, so the stream is read once per step, inside the transaction.
  */
 export const runSaga = async (
-  step: (known: PaymentIntentState | undefined) => Promise<SagaStep>,
+  ctx: AppContext,
+  paymentIntentId: string,
+  step: (intent: PaymentIntentState) => Promise<SagaStep>,
 ): Promise<Handled> => {
   let known: PaymentIntentState | undefined;
   for (let i = 0; i < MAX_SAGA_STEPS; i++) {
-    const next = await step(known);
+    const next = await step(known ?? (await loadIntent(ctx.storage.events, paymentIntentId)).state);
     if (next._tag !== 'Continue') return next;
     known = next.intent;
   }
