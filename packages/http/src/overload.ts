@@ -94,18 +94,14 @@ export const createLoadShedder = (
       }
     }
     const longPoll = isLongPoll(request);
+    const newBasket = !longPoll && startsAVisit(request) && limitForNewBaskets !== limits.maxRequestsInFlight;
     const [count, limit] = longPoll
       ? [longPolls, limits.maxLongPolls]
-      : [requests, startsAVisit(request) ? limitForNewBaskets : limits.maxRequestsInFlight];
+      : [requests, newBasket ? limitForNewBaskets : limits.maxRequestsInFlight];
     if (limit > 0 && count >= limit) {
-      await refuse(
-        reply,
-        `The service has ${count} ${longPoll ? 'long polls' : 'requests'} under way, ${
-          limit === limits.maxRequestsInFlight || longPoll
-            ? 'its limit'
-            : 'its limit for starting a new basket'
-        }`,
-      );
+      const what = longPoll ? 'long polls' : 'requests';
+      const which = newBasket ? 'its limit for starting a new basket' : 'its limit';
+      await refuse(reply, `The service has ${count} ${what} under way, ${which}`);
       return;
     }
     if (longPoll) longPolls += 1;
