@@ -65,10 +65,11 @@ export const createLoadShedder = (
   let longPolls = 0;
   const maxDelayMs = limits.maxEventLoopDelayMs ?? 0;
   const newBaskets = limits.maxInFlightForNewBaskets ?? 0;
-  const limitForNewBaskets =
-    newBaskets > 0 && limits.maxRequestsInFlight > 0
-      ? Math.min(newBaskets, limits.maxRequestsInFlight)
-      : newBaskets || limits.maxRequestsInFlight;
+  // New baskets have a limit of their own only when it is below the limit of every request.
+  const newBasketLimit =
+    newBaskets > 0 && (limits.maxRequestsInFlight === 0 || newBaskets < limits.maxRequestsInFlight)
+      ? newBaskets
+      : undefined;
   const refuse = (reply: FastifyReply, detail: string): FastifyReply =>
     sendProblem(
       reply,
@@ -94,10 +95,10 @@ export const createLoadShedder = (
       }
     }
     const longPoll = isLongPoll(request);
-    const newBasket = !longPoll && startsAVisit(request) && limitForNewBaskets !== limits.maxRequestsInFlight;
+    const newBasket = newBasketLimit !== undefined && !longPoll && startsAVisit(request);
     const [count, limit] = longPoll
       ? [longPolls, limits.maxLongPolls]
-      : [requests, newBasket ? limitForNewBaskets : limits.maxRequestsInFlight];
+      : [requests, newBasket ? newBasketLimit : limits.maxRequestsInFlight];
     if (limit > 0 && count >= limit) {
       const what = longPoll ? 'long polls' : 'requests';
       const which = newBasket ? 'its limit for starting a new basket' : 'its limit';
