@@ -104,7 +104,7 @@ const failed = results.filter(({ result }) => !result.checks.every((c) => c.ok))
 const details = results
   .map(
     ({ label, result }) =>
-      `- ${label}, ${result.processes} process(es): p99 from the first attempt (waits after 503s included) ${fmt(result.p99WithWaits)} ms; answers ${result.answers.map(([k, n]) => `${k} × ${n}`).join(', ')}; ` +
+      `- ${label}, ${result.processes} process(es): p99 from the first attempt (waits after 503s included) ${fmt(result.p99WithWaits)} ms; wait for a basket p50 / p99 ${fmt(result.basketWait.p50)} / ${fmt(result.basketWait.p99)} ms; answers ${result.answers.map(([k, n]) => `${k} × ${n}`).join(', ')}; ` +
       `commits ${Object.entries(result.commits)
         .map(([k, n]) => `${k} ${n}`)
         .join(

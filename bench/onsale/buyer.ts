@@ -44,6 +44,8 @@ export type Tally = {
   readonly selectToSucceeded: number[];
   /** The same from the first attempt, the waits after 503s included: what the buyer lived through. */
   readonly selectToSucceededWithWaits: number[];
+  /** From a buyer's first createBasket attempt to its basket: the wait to start a visit (503s included). */
+  readonly basketWaits: number[];
   /** When each successful selection was answered Succeeded (performance.now()). */
   readonly selectionsSucceededAt: number[];
   readonly notifications: Map<string, string>;
@@ -61,6 +63,7 @@ export const newTally = (): Tally => ({
   answers: new Map(),
   selectToSucceeded: [],
   selectToSucceededWithWaits: [],
+  basketWaits: [],
   selectionsSucceededAt: [],
   notifications: new Map(),
   payments: new Map(),
@@ -296,6 +299,7 @@ export const buyer = async (ctx: BuyerContext): Promise<void> => {
   const basket = created.body?.id;
   if (created.status !== 200 || typeof basket !== 'string')
     throw new Error(`createBasket: ${created.status}`);
+  ctx.tally.basketWaits.push(performance.now() - created.firstSentAt);
   const B = `/baskets/${basket}`;
   if ((await selectSeats(ctx, basket)) === 0 || leaves(ctx.abandon.afterSeats)) return;
 

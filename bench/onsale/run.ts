@@ -58,6 +58,8 @@ export type OnsaleResult = {
   readonly p99: number;
   /** p99 from the first attempt of the select-seats request, waits after 503s included. */
   readonly p99WithWaits: number;
+  /** p50 and p99 of the wait for a basket (createBasket's first attempt to its answer, 503s included). */
+  readonly basketWait: { readonly p50: number; readonly p99: number };
   readonly purchases: number;
   readonly abandoned: number;
   readonly refusedSelections: number;
@@ -235,6 +237,7 @@ export const runOnsale = async (options: OnsaleOptions): Promise<OnsaleResult> =
       watch.state(),
     );
     const latencies = [...tally.selectToSucceeded].sort((a, b) => a - b);
+    const basketWaits = [...tally.basketWaits].sort((a, b) => a - b);
     const successes = latencies.length;
     const window = sellOut ?? elapsed;
     const rushEnd = started + (rush ?? elapsed) * 1000;
@@ -255,6 +258,10 @@ export const runOnsale = async (options: OnsaleOptions): Promise<OnsaleResult> =
         [...tally.selectToSucceededWithWaits].sort((x, y) => x - y),
         99,
       ),
+      basketWait: {
+        p50: percentile(basketWaits, 50),
+        p99: percentile(basketWaits, 99),
+      },
       purchases: tally.purchases,
       abandoned: tally.abandoned,
       refusedSelections: tally.selectionsRefused,

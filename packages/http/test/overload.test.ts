@@ -135,4 +135,21 @@ describe('overload: past the limits of work in progress, 503 with Retry-After', 
     expect((await Promise.all(held)).map((reply) => reply?.statusCode)).toEqual([200, 200, 200]);
     expect((await create())?.statusCode).toBe(200);
   });
+
+  it('keeps the new-basket limit alone, with no limit of every request: a waiting room at the door', async () => {
+    const { requests, api } = heldBasketReads();
+    app = await build(api, { ...LIMITS, maxRequestsInFlight: 0, maxInFlightForNewBaskets: 2 });
+    const headers = { 'x-api-key': KEY, authorization: `Bearer ${await token()}` };
+    const read = () => app?.inject({ method: 'GET', url: `/baskets/${BASKET_ID}`, headers });
+    const create = () => app?.inject({ method: 'POST', url: '/baskets', headers });
+    const held = [read(), read()];
+    await requests.until(2);
+    expect((await create())?.statusCode).toBe(503);
+    // Visits under way are never refused: any number of their requests is taken in.
+    held.push(...Array.from({ length: 6 }, read));
+    await requests.until(8);
+    requests.open();
+    expect((await Promise.all(held)).every((reply) => reply?.statusCode === 200)).toBe(true);
+    expect((await create())?.statusCode).toBe(200);
+  });
 });
