@@ -12,6 +12,14 @@ export type RetryOptions = {
    * delay; past this many ms the answer is thrown at once instead. Default 30000.
    */
   readonly maxRetryAfterMs?: number;
+  /**
+   * A retry after a `Retry-After` waits that long and up to this share of it more, at random, so
+   * that clients refused at the same moment (an on-sale) do not all come back at the same moment.
+   * 0 to 1; default 0.5.
+   */
+  readonly jitter?: number;
+  /** The random numbers of the jitter, in [0, 1); default `Math.random`. */
+  readonly random?: () => number;
 };
 
 export type BasketClientOptions = {
@@ -57,5 +65,6 @@ export const DEFAULT_POLL_WAIT_MS = 10_000;
 export const MAX_WAIT_MS = 30_000;
 
 export const DEFAULT_MAX_RETRY_AFTER_MS = 30_000;
+export const DEFAULT_RETRY_AFTER_JITTER = 0.5;
 
 export const defaultRetryDelay = (retry: number): number => 100 * 2 ** (retry - 1);

@@ -4,6 +4,7 @@ import {
   type BasketClientOptions,
   DEFAULT_MAX_RETRY_AFTER_MS,
   DEFAULT_RETRIES,
+  DEFAULT_RETRY_AFTER_JITTER,
   defaultRetryDelay,
 } from './options';
 import { retryAfterMs } from './retry-after';
@@ -84,7 +85,7 @@ const readReply = async (response: Response, line: RequestLine): Promise<HttpRep
 /**
  * The client's only contact with the network: fetch with the credentials (C-2), an Idempotency-Key
  * on modifying calls, and retries of network errors and 5xx answers with that same key, no sooner
- * than a 503's `Retry-After` asks.
+ * than a 503's `Retry-After` asks (and, by the jitter, a little later at random).
  */
 export const createTransport = (options: BasketClientOptions): Transport => {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -92,6 +93,8 @@ export const createTransport = (options: BasketClientOptions): Transport => {
   const retries = Math.max(0, options.retry?.retries ?? DEFAULT_RETRIES);
   const delayMs = options.retry?.delayMs ?? defaultRetryDelay;
   const maxRetryAfterMs = options.retry?.maxRetryAfterMs ?? DEFAULT_MAX_RETRY_AFTER_MS;
+  const jitter = Math.min(1, Math.max(0, options.retry?.jitter ?? DEFAULT_RETRY_AFTER_JITTER));
+  const random = options.retry?.random ?? Math.random;
   const newKey = options.newIdempotencyKey ?? (() => globalThis.crypto.randomUUID());
   const tokenOf = async (): Promise<string> =>
     typeof options.token === 'string' ? options.token : options.token();
@@ -125,7 +128,8 @@ export const createTransport = (options: BasketClientOptions): Transport => {
       const after = retryAfterMs(response.headers.get('retry-after'), Date.now());
       if (response.status >= 500 && attempt <= retries && after <= maxRetryAfterMs) {
         await response.body?.cancel();
-        await pause(Math.max(delayMs(attempt), after), request.signal);
+        const spread = after * jitter * random();
+        await pause(Math.max(delayMs(attempt), after + spread), request.signal);
         continue;
       }
       return readReply(response, line);

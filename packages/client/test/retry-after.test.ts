@@ -26,13 +26,18 @@ const scripted = (...responses: Array<() => Response>) => {
   return { fetch: fetch as typeof globalThis.fetch, calls };
 };
 
-const transportFor = (fetch: typeof globalThis.fetch, maxRetryAfterMs?: number) =>
+const transportFor = (fetch: typeof globalThis.fetch, maxRetryAfterMs?: number, random = () => 0) =>
   createTransport({
     baseUrl: 'http://basket.test',
     apiKey: 'YXJlbmEtd2Vi',
     token: 'token',
     fetch,
-    retry: { retries: 2, delayMs: () => 100, ...(maxRetryAfterMs === undefined ? {} : { maxRetryAfterMs }) },
+    retry: {
+      retries: 2,
+      delayMs: () => 100,
+      random,
+      ...(maxRetryAfterMs === undefined ? {} : { maxRetryAfterMs }),
+    },
   });
 
 describe("Retry-After of a 503 (docs/getting-started.md, 'Retries')", () => {
@@ -50,6 +55,20 @@ describe("Retry-After of a 503 (docs/getting-started.md, 'Retries')", () => {
     expect(script.calls).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1);
     expect(script.calls).toHaveLength(2);
+    await expect(reply).resolves.toMatchObject({ status: 200 });
+  });
+
+  it('spreads the retries of clients refused together over up to half the Retry-After more (jitter)', async () => {
+    const late = scripted(() => overloaded('2'));
+    const reply = transportFor(
+      late.fetch,
+      undefined,
+      () => 0.75,
+    )({ method: 'POST', path: '/baskets', modifying: true });
+    await vi.advanceTimersByTimeAsync(2749);
+    expect(late.calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(late.calls).toHaveLength(2);
     await expect(reply).resolves.toMatchObject({ status: 200 });
   });
 
