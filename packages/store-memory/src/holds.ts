@@ -73,9 +73,38 @@ const liveUnitsOf = (rows: ReadonlyArray<HoldRow>, resource: string, now: number
     .filter((row) => row.resource === resource && isLive(row, now))
     .reduce((sum, row) => sum + row.quantity, 0);
 
+/** Latest expiry in ms of the rows of `resource` (Infinity: one never expires; -Infinity: none). */
+const latestExpiry = (rows: ReadonlyArray<HoldRow>, resource: string): number =>
+  rows.reduce(
+    (latest, row) =>
+      row.resource !== resource
+        ? latest
+        : Math.max(latest, row.expiresAt === undefined ? Number.POSITIVE_INFINITY : millis(row.expiresAt)),
+    Number.NEGATIVE_INFINITY,
+  );
+
+/**
+ * Whether the holder's hold of `resource` would run out later than it does (or never): checked like
+ * one that grows, since a commit's `at` may be earlier than the moment its hold ran out and others
+ * took the units (the PostgreSQL store's migration 12).
+ */
+const isExtended = (
+  current: ReadonlyArray<HoldRow>,
+  wanted: ReadonlyArray<HoldRow>,
+  resource: string,
+): boolean => {
+  const held = latestExpiry(current, resource);
+  return (
+    held !== Number.NEGATIVE_INFINITY &&
+    held !== Number.POSITIVE_INFINITY &&
+    latestExpiry(wanted, resource) > held
+  );
+};
+
 /**
  * The first resource whose capacity the change would exceed, or undefined. Only resources that grow
- * (beyond what the holder already holds unexpired) are checked, so keeping a hold never fails.
+ * (beyond what the holder already holds unexpired) or whose hold is extended are checked, so keeping
+ * a hold as it is never fails.
  */
 export const overbookedResource = (
   state: MemoryState,
@@ -93,7 +122,8 @@ export const overbookedResource = (
     });
   }
   for (const [resource, { quantity, capacity }] of wanted) {
-    if (quantity <= liveUnitsOf(current, resource, now)) continue;
+    if (quantity <= liveUnitsOf(current, resource, now) && !isExtended(current, change.holds, resource))
+      continue;
     if (liveUnitsOfOthers(state, resource, change.holder, now) + quantity > capacity) return resource;
   }
   return undefined;

@@ -1,5 +1,5 @@
 import type { Tables } from './names';
-import { stripedHoldCountsSql } from './striped-hold-counts';
+import { replaceHoldsSql, stripedHoldCountsSql } from './striped-hold-counts';
 
 /** One step of the schema. Versions only grow; an applied migration is never edited. */
 export type Migration = {
@@ -364,5 +364,16 @@ export const migrations: ReadonlyArray<Migration> = [
     name: 'units held per resource counted in stripes, so holders of one product do not queue',
     // See striped-hold-counts.ts.
     sql: stripedHoldCountsSql,
+  },
+  {
+    version: 12,
+    name: 'a hold extended is checked against capacity like one that grows',
+    // A commit's "now" is its process's clock when the decision began, which can be seconds before
+    // the commit runs. A hold that expired at T between the two was free for others from T: another
+    // basket could take its units, and this commit, judging the hold unexpired by its own earlier
+    // "now", kept it without a check while making it longer or a sale: two baskets held one seat.
+    // Now a hold whose expiry moves later (or goes) is locked and checked like one that grows, so
+    // the later of the two commits sees the other's hold and is refused (and decided again).
+    sql: (t) => replaceHoldsSql(t, 'orExtended'),
   },
 ];

@@ -57,7 +57,42 @@ export const stripedHoldCountsSql = (t: Tables): string => `
                 AND (h.expires_at IS NULL OR h.expires_at > p_now)), 0);
     END
     $fn$;
+${replaceHoldsSql(t, 'beyondUnexpiredUnits')}  `;
 
+/**
+ * Which of a holder's wanted resources are locked and checked against capacity: those that grow
+ * beyond what the holder holds unexpired (migration 11), and since migration 12 also those whose
+ * hold is extended (a later expiry, or none) — see migration 12 in migrations.ts.
+ */
+export type GrowthRule = 'beyondUnexpiredUnits' | 'orExtended';
+
+const growingResources = (t: Tables, rule: GrowthRule): string =>
+  rule === 'beyondUnexpiredUnits'
+    ? `      -- The resources that grow beyond what the holder holds unexpired.
+      SELECT array_agg(u.resource ORDER BY u.n), array_agg(u.quantity ORDER BY u.n),
+             array_agg(u.capacity ORDER BY u.n), array_agg(u.key ORDER BY u.n)
+        INTO g_resources, g_quantities, g_capacities, g_keys
+        FROM unnest(p_resources, p_quantities, p_capacities, p_keys) WITH ORDINALITY AS u(resource, quantity, capacity, key, n)
+        WHERE u.quantity > coalesce((SELECT sum(h.quantity) FROM ${t.holds} h
+          WHERE h.holder = p_holder AND h.resource = u.resource
+            AND (h.expires_at IS NULL OR h.expires_at > p_now)), 0);
+`
+    : `      -- The resources that grow beyond what the holder holds unexpired, or whose hold is extended.
+      SELECT array_agg(u.resource ORDER BY u.n), array_agg(u.quantity ORDER BY u.n),
+             array_agg(u.capacity ORDER BY u.n), array_agg(u.key ORDER BY u.n)
+        INTO g_resources, g_quantities, g_capacities, g_keys
+        FROM unnest(p_resources, p_quantities, p_capacities, p_keys, p_expires)
+          WITH ORDINALITY AS u(resource, quantity, capacity, key, expires, n)
+        WHERE u.quantity > coalesce((SELECT sum(h.quantity) FROM ${t.holds} h
+            WHERE h.holder = p_holder AND h.resource = u.resource
+              AND (h.expires_at IS NULL OR h.expires_at > p_now)), 0)
+          OR EXISTS (SELECT 1 FROM ${t.holds} h
+            WHERE h.holder = p_holder AND h.resource = u.resource AND h.expires_at IS NOT NULL
+              AND (u.expires IS NULL OR u.expires > h.expires_at));
+`;
+
+/** \`replace_holds\` of the striped counts, with the given rule for which resources are checked. */
+export const replaceHoldsSql = (t: Tables, rule: GrowthRule): string => `
     CREATE OR REPLACE FUNCTION ${t.schema}.replace_holds(
       p_holder text, p_holder_key integer, p_now timestamptz, p_resources text[], p_quantities integer[],
       p_capacities integer[], p_expires timestamptz[], p_keys integer[]
@@ -72,15 +107,7 @@ export const stripedHoldCountsSql = (t: Tables): string => `
       lock_keys integer[] := '{}';
     BEGIN
       PERFORM pg_advisory_xact_lock(3, p_holder_key);
-      -- The resources that grow beyond what the holder holds unexpired.
-      SELECT array_agg(u.resource ORDER BY u.n), array_agg(u.quantity ORDER BY u.n),
-             array_agg(u.capacity ORDER BY u.n), array_agg(u.key ORDER BY u.n)
-        INTO g_resources, g_quantities, g_capacities, g_keys
-        FROM unnest(p_resources, p_quantities, p_capacities, p_keys) WITH ORDINALITY AS u(resource, quantity, capacity, key, n)
-        WHERE u.quantity > coalesce((SELECT sum(h.quantity) FROM ${t.holds} h
-          WHERE h.holder = p_holder AND h.resource = u.resource
-            AND (h.expires_at IS NULL OR h.expires_at > p_now)), 0);
-      IF g_resources IS NULL THEN
+${growingResources(t, rule)}      IF g_resources IS NULL THEN
         g_resources := '{}';
       END IF;
       -- Each is checked on its own stripe (its lock alone) or on its total (every stripe's lock).
@@ -134,4 +161,4 @@ export const stripedHoldCountsSql = (t: Tables): string => `
       RETURN NULL;
     END
     $fn$;
-  `;
+`;

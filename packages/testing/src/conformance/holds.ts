@@ -100,6 +100,48 @@ export const holdsCases = (storage: StorageRef): void => {
       expect(await heldBy(storage(), seat, at())).toBe(2);
     });
 
+    it('checks a hold that is extended, so one that expired and was taken is not kept by a commit judged earlier', async () => {
+      // A's commit decided before its hold expired at T runs after B took the units at T: making
+      // the hold a sale (no expiry) or longer would keep units B holds (two baskets on one seat).
+      const late = at(MINUTE - 1000);
+      for (const [capacity, mine, theirs] of [
+        [1, 1, 1],
+        [256, 200, 100],
+      ] as const) {
+        const resource = freshResource(capacity === 1 ? 'seat' : 'stock');
+        const [a, b] = [freshBasket(), freshBasket()];
+        expectCommitted(await holdFor(storage(), a, [hold(resource, mine, capacity, at(MINUTE))]), 1);
+        expectCommitted(
+          await holdFor(storage(), b, [hold(resource, theirs, capacity, at(3 * MINUTE))], 0, at(MINUTE)),
+          1,
+        );
+        for (const extended of [
+          hold(resource, mine, capacity),
+          hold(resource, mine, capacity, at(2 * MINUTE)),
+        ]) {
+          expect(await holdFor(storage(), a, [extended], 1, late)).toEqual({
+            _tag: 'InsufficientInventory',
+            resource,
+          });
+        }
+        // Kept as it was (the same expiry), it is no longer counted from T on: nothing to check.
+        expectCommitted(
+          await holdFor(storage(), a, [hold(resource, mine, capacity, at(MINUTE))], 1, late),
+          2,
+        );
+        expect(await heldBy(storage(), resource, at(MINUTE + 1))).toBe(theirs);
+      }
+    });
+
+    it('extends or sells a hold nobody else took, whatever the commit’s now', async () => {
+      const seat = freshResource();
+      const a = freshBasket();
+      expectCommitted(await holdFor(storage(), a, [hold(seat, 1, 1, at(MINUTE))]), 1);
+      expectCommitted(await holdFor(storage(), a, [hold(seat, 1, 1, at(2 * MINUTE))], 1, at(MINUTE + 1)), 2);
+      expectCommitted(await holdFor(storage(), a, [hold(seat, 1, 1)], 2, at(MINUTE)), 3);
+      expect(await heldBy(storage(), seat, at(DAY))).toBe(1);
+    });
+
     it('replaces all of a holder’s holds: what is no longer held is released at once', async () => {
       const [first, second] = [freshResource(), freshResource()];
       const a = freshBasket();
