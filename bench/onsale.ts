@@ -10,8 +10,8 @@
 // Options: --seats (20000), --buyers (6000), --connections (200), --processes (1,2,4: a list),
 // --hold-minutes (0.5), --manual (0.2: share of buyers picking seats on the map), --max-seconds
 // (900), --pool (10 PostgreSQL connections per process), --max-in-flight (a list: each process's
-// limit of requests in flight, 0 for none, and after a colon its limit for new baskets, as in
-// `0,8,8:4`; absent: the service's defaults), --before DIR (see
+// limit of requests in flight, 0 for none, after a colon its limit for new baskets and after another
+// the new baskets it lets wait in line, as in `0,8,8:4,0:4:100`; absent: the service's defaults), --before DIR (see
 // scripts/prepare-before.sh), --no-cost (skip the cost-per-selection runs), --no-docs. PostgreSQL at
 // BASKET_BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/test). The run fails (exit
 // code 1) when a check fails; figures go to docs/benchmarks.md under "On-sale (bench/onsale.ts)".
@@ -19,6 +19,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { selectionCost } from './onsale/cost';
 import { type OnsaleOptions, type OnsaleResult, runOnsale } from './onsale/run';
+import type { Admission } from './onsale/server';
 
 const argv = process.argv.slice(2);
 const flag = (name: string): string | undefined => {
@@ -32,24 +33,27 @@ const seats = number('--seats', 20_000);
 const processes = (flag('--processes') ?? '1,2,4').split(',').map(Number);
 const before = flag('--before');
 /** Admission limits to run with, each a row (undefined: the service's defaults). */
-type Admission = { readonly maxInFlight: number; readonly maxInFlightForNewBaskets?: number };
 const limits: ReadonlyArray<Admission | undefined> = flag('--max-in-flight')
   ?.split(',')
   .map((entry) => {
-    const [all, newBaskets] = entry.split(':').map(Number);
+    const [all, newBaskets, queue] = entry.split(':').map(Number);
     return {
       maxInFlight: all ?? 0,
       ...(newBaskets === undefined ? {} : { maxInFlightForNewBaskets: newBaskets }),
+      ...(queue === undefined ? {} : { newBasketQueue: queue }),
     };
   }) ?? [undefined];
 const limited = (label: string, limit: Admission | undefined) =>
   limit === undefined
     ? label
-    : `${label}, ${limit.maxInFlight === 0 ? 'no limit' : `≤ ${limit.maxInFlight} in flight`}${
-        limit.maxInFlightForNewBaskets === undefined
-          ? ''
-          : `, new baskets below ${limit.maxInFlightForNewBaskets}`
-      }`;
+    : [
+        label,
+        limit.maxInFlight === 0 ? 'no limit' : `≤ ${limit.maxInFlight} in flight`,
+        ...(limit.maxInFlightForNewBaskets === undefined
+          ? []
+          : [`new baskets below ${limit.maxInFlightForNewBaskets}`]),
+        ...(limit.newBasketQueue === undefined ? [] : [`${limit.newBasketQueue} in line`]),
+      ].join(', ');
 const base: Omit<OnsaleOptions, 'processes'> = {
   postgresUrl,
   buyers: number('--buyers', 6000),
@@ -86,7 +90,7 @@ if (argv.includes('--cost')) {
 } else {
   for (const k of processes) {
     for (const limit of limits) {
-      const options = { ...base, processes: k, ...limit };
+      const options = { ...base, processes: k, ...(limit === undefined ? {} : { admission: limit }) };
       if (before !== undefined) {
         const result = await runOnsale({ ...options, serviceRoot: before });
         results.push({ label: limited('before', limit), result });

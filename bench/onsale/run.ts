@@ -10,6 +10,7 @@ import { mintDevToken } from '../../packages/server/src/index';
 import { type Db, dropSchema, openPgPool } from '../../packages/store-postgres/src/index';
 import { type VenueOptions, venueIds, writeVenue } from '../../scripts/generate-venue';
 import { type Abandonment, buyer, newTally, rng, type Tally, type Venue } from './buyer';
+import type { Admission } from './server';
 import { type Server, startServer } from './server-process';
 
 export type OnsaleOptions = {
@@ -23,13 +24,8 @@ export type OnsaleOptions = {
   /** The run stops (and fails the sell-out check) after this many seconds. */
   readonly maxSeconds: number;
   readonly poolSize: number;
-  /**
-   * Admission control: each process answers 503 with `Retry-After` past this many requests in
-   * flight, and buyers come back after it (the service's overload limit, C-3.4); absent: default.
-   */
-  readonly maxInFlight?: number;
-  /** Requests in flight past which a process refuses new baskets (absent: the service's default). */
-  readonly maxInFlightForNewBaskets?: number;
+  /** Admission limits of each process (absent: the service's defaults). */
+  readonly admission?: Admission;
   readonly seed: number;
   /** A checkout of the service to run the servers from (the "before"); default this one. */
   readonly serviceRoot?: string;
@@ -147,10 +143,7 @@ export const runOnsale = async (options: OnsaleOptions): Promise<OnsaleResult> =
       catalog: catalogPath,
       secret: SECRET,
       poolSize: options.poolSize,
-      ...(options.maxInFlight === undefined ? {} : { maxInFlight: options.maxInFlight }),
-      ...(options.maxInFlightForNewBaskets === undefined
-        ? {}
-        : { maxInFlightForNewBaskets: options.maxInFlightForNewBaskets }),
+      ...(options.admission === undefined ? {} : { admission: options.admission }),
     };
     servers.push(await startServer(root, task));
     servers.push(

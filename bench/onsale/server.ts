@@ -15,10 +15,32 @@ export type ServerTask = {
   readonly catalog: string;
   readonly secret: string;
   readonly poolSize: number;
-  /** `BASKET_MAX_REQUESTS_IN_FLIGHT` of the process (absent: the service's default). */
-  readonly maxInFlight?: number;
-  /** `BASKET_MAX_IN_FLIGHT_FOR_NEW_BASKETS` of the process (absent: the service's default). */
+  /** The process's admission limits (absent: the service's defaults). */
+  readonly admission?: Admission;
+};
+
+/**
+ * Admission limits of each server process (docs/operations.md, "An on-sale"): requests in flight
+ * (`BASKET_MAX_REQUESTS_IN_FLIGHT`, 0: none), requests in flight past which new baskets are refused
+ * (`BASKET_MAX_IN_FLIGHT_FOR_NEW_BASKETS`) and how many new baskets wait in line for a place
+ * (`BASKET_NEW_BASKET_QUEUE`). Past them a buyer is answered 503 and comes back after `Retry-After`.
+ */
+export type Admission = {
+  readonly maxInFlight: number;
   readonly maxInFlightForNewBaskets?: number;
+  readonly newBasketQueue?: number;
+};
+
+const admissionEnv = (admission: Admission | undefined): Record<string, string> => {
+  if (admission === undefined) return {};
+  const { maxInFlight, maxInFlightForNewBaskets, newBasketQueue } = admission;
+  return {
+    BASKET_MAX_REQUESTS_IN_FLIGHT: String(maxInFlight),
+    ...(maxInFlightForNewBaskets === undefined
+      ? {}
+      : { BASKET_MAX_IN_FLIGHT_FOR_NEW_BASKETS: String(maxInFlightForNewBaskets) }),
+    ...(newBasketQueue === undefined ? {} : { BASKET_NEW_BASKET_QUEUE: String(newBasketQueue) }),
+  };
 };
 
 export type ServerStats = {
@@ -98,10 +120,7 @@ const config = readConfig({
   BASKET_LOG_LEVEL: 'warn',
   // No event-loop delay limit: the on-sale run counts every buyer's outcome, not 503s.
   BASKET_MAX_EVENT_LOOP_DELAY_MS: '0',
-  ...(task.maxInFlight === undefined ? {} : { BASKET_MAX_REQUESTS_IN_FLIGHT: String(task.maxInFlight) }),
-  ...(task.maxInFlightForNewBaskets === undefined
-    ? {}
-    : { BASKET_MAX_IN_FLIGHT_FOR_NEW_BASKETS: String(task.maxInFlightForNewBaskets) }),
+  ...admissionEnv(task.admission),
 });
 if (!config.ok) throw new Error(config.error);
 const db = openPgPool(task.url, { max: task.poolSize, applicationName: `onsale-bench-${process.pid}` });

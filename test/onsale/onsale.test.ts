@@ -53,7 +53,7 @@ describe('on-sale: 300 seats, 2 processes, 1,000 buyers at most (PostgreSQL)', (
   it('sells every seat once with admission limits: refused requests changed nothing and were sent again', async () => {
     // 4 requests in flight per process, new baskets below 2 (docs/operations.md, "An on-sale"):
     // buyers get 503s with Retry-After at every step and send the request again.
-    const result = await soldOnce({ ...ciSized, maxInFlight: 4, maxInFlightForNewBaskets: 2 });
+    const result = await soldOnce({ ...ciSized, admission: { maxInFlight: 4, maxInFlightForNewBaskets: 2 } });
     const refused = new Map(result.answers).get('503 internal-error') ?? 0;
     expect(refused).toBeGreaterThan(0);
   }, 420_000);

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type Admission, createAdmissionQueue } from './admission-queue';
 import { problem, sendProblem } from './problems';
 
 /**
@@ -15,6 +16,14 @@ export type LoadLimits = {
    * 0: the same limit as every request.
    */
   readonly maxInFlightForNewBaskets?: number;
+  /**
+   * New baskets past their limit wait in order of arrival, up to this many per process, and are let
+   * in as requests finish, instead of being refused at once (a waiting room that keeps arrival
+   * order). Past it, or after `newBasketQueueWaitMs`, the 503. Absent or 0: refused at once.
+   */
+  readonly newBasketQueue?: number;
+  /** The longest wait in that queue, in ms; default 10 000. */
+  readonly newBasketQueueWaitMs?: number;
   /** `GET /notifications/{id}?waitMs=N` (N > 0) being held (C-5.2): they wait, they cost little. */
   readonly maxLongPolls: number;
   /** The `Retry-After` of a 503, in seconds. */
@@ -30,9 +39,13 @@ export type LoadLimits = {
 
 export type LoadShedder = {
   readonly hook: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-  /** Requests and long polls under way now (for tests and metrics). */
-  readonly inFlight: () => { readonly requests: number; readonly longPolls: number };
+  /** Requests and long polls under way now, and new baskets waiting (for tests and metrics). */
+  readonly inFlight: () => { readonly requests: number; readonly longPolls: number; readonly queued: number };
+  /** Answers the new baskets waiting with the 503 (the process is closing). */
+  readonly close: () => void;
 };
+
+const DEFAULT_QUEUE_WAIT_MS = 10_000;
 
 const WAIT_MS = /[?&]waitMs=0*[1-9]/;
 
@@ -70,6 +83,45 @@ export const createLoadShedder = (
     newBaskets > 0 && (limits.maxRequestsInFlight === 0 || newBaskets < limits.maxRequestsInFlight)
       ? newBaskets
       : undefined;
+  // The limit a new basket meets, its own or that of every request (0: none).
+  const newBasketCap = newBasketLimit ?? limits.maxRequestsInFlight;
+  const queueWaitMs = limits.newBasketQueueWaitMs ?? DEFAULT_QUEUE_WAIT_MS;
+  const queue =
+    (limits.newBasketQueue ?? 0) > 0 && newBasketCap > 0
+      ? createAdmissionQueue(limits.newBasketQueue ?? 0, queueWaitMs)
+      : undefined;
+  const hasRoomForNewBasket = (): boolean => requests < newBasketCap;
+  /** Counts a request taken in until its response is finished or its connection closes. */
+  const take = (reply: FastifyReply): void => {
+    requests += 1;
+    reply.raw.once('close', () => {
+      requests -= 1;
+      queue?.admit(hasRoomForNewBasket);
+    });
+  };
+  /** Waits in the queue for a place (a new basket past its limit). */
+  const waitInLine = async (reply: FastifyReply): Promise<Admission> => {
+    if (queue === undefined) return 'full';
+    const gone = new AbortController();
+    const leave = () => gone.abort();
+    reply.raw.once('close', leave);
+    const outcome = await queue.wait(gone.signal, () => take(reply));
+    reply.raw.off('close', leave);
+    return outcome;
+  };
+  /** Why a new basket was not let in, for the 503's detail. */
+  const notAdmitted = (outcome: Exclude<Admission, 'admitted'>): string => {
+    switch (outcome) {
+      case 'full':
+        return queue === undefined ? '' : ', and its line of new baskets is full';
+      case 'out':
+        return `, and it waited ${queueWaitMs} ms in line for a place`;
+      case 'gone':
+        return ', and the client left the line';
+      case 'closed':
+        return ', and the process is closing';
+    }
+  };
   const refuse = (reply: FastifyReply, detail: string): FastifyReply =>
     sendProblem(
       reply,
@@ -78,9 +130,7 @@ export const createLoadShedder = (
         'internal-error',
         `${detail}: nothing was done; retry after ${limits.retryAfterSeconds} s.`,
       ),
-      {
-        'retry-after': String(limits.retryAfterSeconds),
-      },
+      { 'retry-after': String(limits.retryAfterSeconds) },
     );
   const hook = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     if (isExempt(request)) return;
@@ -95,22 +145,37 @@ export const createLoadShedder = (
       }
     }
     const longPoll = isLongPoll(request);
-    const newBasket = newBasketLimit !== undefined && !longPoll && startsAVisit(request);
-    const [count, limit] = longPoll
-      ? [longPolls, limits.maxLongPolls]
-      : [requests, newBasket ? newBasketLimit : limits.maxRequestsInFlight];
-    if (limit > 0 && count >= limit) {
-      const what = longPoll ? 'long polls' : 'requests';
-      const which = newBasket ? 'its limit for starting a new basket' : 'its limit';
-      await refuse(reply, `The service has ${count} ${what} under way, ${which}`);
+    if (longPoll) {
+      if (limits.maxLongPolls > 0 && longPolls >= limits.maxLongPolls) {
+        await refuse(reply, `The service has ${longPolls} long polls under way, its limit`);
+        return;
+      }
+      longPolls += 1;
+      reply.raw.once('close', () => {
+        longPolls -= 1;
+      });
       return;
     }
-    if (longPoll) longPolls += 1;
-    else requests += 1;
-    reply.raw.once('close', () => {
-      if (longPoll) longPolls -= 1;
-      else requests -= 1;
-    });
+    const newBasket = startsAVisit(request);
+    const limit = newBasket ? newBasketCap : limits.maxRequestsInFlight;
+    // A new basket joins the line behind those already waiting, even when a place is free.
+    const full = limit > 0 && (requests >= limit || (newBasket && (queue?.waiting() ?? 0) > 0));
+    if (!full) {
+      take(reply);
+      return;
+    }
+    if (!newBasket) {
+      await refuse(reply, `The service has ${requests} requests under way, its limit`);
+      return;
+    }
+    const outcome = await waitInLine(reply);
+    if (outcome === 'admitted') return;
+    const which = newBasketLimit === undefined ? 'its limit' : 'its limit for starting a new basket';
+    await refuse(reply, `The service has ${requests} requests under way, ${which}${notAdmitted(outcome)}`);
   };
-  return { hook, inFlight: () => ({ requests, longPolls }) };
+  return {
+    hook,
+    inFlight: () => ({ requests, longPolls, queued: queue?.waiting() ?? 0 }),
+    close: () => queue?.close(),
+  };
 };

@@ -111,7 +111,10 @@ const plugin: FastifyPluginAsync<BasketHttpOptions> = async (app: FastifyInstanc
       app.addHook('onClose', async () => monitor.stop());
       delayMs = monitor.delayMs;
     }
-    app.addHook('onRequest', createLoadShedder(options.limits, delayMs).hook);
+    const shedder = createLoadShedder(options.limits, delayMs);
+    app.addHook('onRequest', shedder.hook);
+    // New baskets waiting at the door get their 503 at once: the process will not let them in.
+    app.addHook('preClose', async () => shedder.close());
   }
   app.addHook(
     'onRequest',

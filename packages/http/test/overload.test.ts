@@ -153,3 +153,72 @@ describe('overload: past the limits of work in progress, 503 with Retry-After', 
     expect((await create())?.statusCode).toBe(200);
   });
 });
+
+describe('overload: a queue for new baskets, in order of arrival', () => {
+  let app: FastifyInstance | undefined;
+  afterEach(async () => {
+    await app?.close();
+  });
+  const QUEUED: LoadLimits = {
+    ...LIMITS,
+    maxRequestsInFlight: 0,
+    maxInFlightForNewBaskets: 1,
+    newBasketQueue: 2,
+    newBasketQueueWaitMs: 60_000,
+  };
+
+  it('lets new baskets in in order of arrival as requests finish, and refuses past the queue at once', async () => {
+    const { requests, api, calls } = heldBasketReads();
+    app = await build(api, QUEUED);
+    const headers = { 'x-api-key': KEY, authorization: `Bearer ${await token()}` };
+    const create = () => app?.inject({ method: 'POST', url: '/baskets', headers });
+    const held = app.inject({ method: 'GET', url: `/baskets/${BASKET_ID}`, headers });
+    await requests.until(1);
+    const answered: string[] = [];
+    const first = create()?.then((reply) => answered.push(`first ${reply.statusCode}`));
+    const second = create()?.then((reply) => answered.push(`second ${reply.statusCode}`));
+    // Two wait; the third finds the queue full and gets the 503 at once, nothing done (C-3.4).
+    const third = await create();
+    expect(third?.statusCode).toBe(503);
+    expect(third?.headers['retry-after']).toBe('3');
+    expect(third?.json().detail).toContain('its line of new baskets is full');
+    expect(calls.some((call) => call.operation === 'createBasket')).toBe(false);
+    requests.open();
+    expect((await held).statusCode).toBe(200);
+    await Promise.all([first, second]);
+    expect(answered).toEqual(['first 200', 'second 200']);
+    expect(calls.filter((call) => call.operation === 'createBasket')).toHaveLength(2);
+  });
+
+  it('answers the 503 to a new basket that waited its longest wait', async () => {
+    const { requests, api, calls } = heldBasketReads();
+    app = await build(api, { ...QUEUED, newBasketQueueWaitMs: 20 });
+    const headers = { 'x-api-key': KEY, authorization: `Bearer ${await token()}` };
+    const held = app.inject({ method: 'GET', url: `/baskets/${BASKET_ID}`, headers });
+    await requests.until(1);
+    const waited = await app.inject({ method: 'POST', url: '/baskets', headers });
+    expect(waited.statusCode).toBe(503);
+    expect(waited.json().detail).toContain(
+      'its limit for starting a new basket, and it waited 20 ms in line',
+    );
+    requests.open();
+    await held;
+    expect(calls.some((call) => call.operation === 'createBasket')).toBe(false);
+  });
+
+  it('answers the new baskets waiting with the 503 when the process closes', async () => {
+    const { requests, api, calls } = heldBasketReads();
+    const server = await build(api, QUEUED);
+    const headers = { 'x-api-key': KEY, authorization: `Bearer ${await token()}` };
+    const held = server.inject({ method: 'GET', url: `/baskets/${BASKET_ID}`, headers });
+    await requests.until(1);
+    const waiting = server.inject({ method: 'POST', url: '/baskets', headers });
+    const closing = server.close();
+    const refused = await waiting;
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json().detail).toContain('the process is closing');
+    requests.open();
+    await Promise.all([held, closing]);
+    expect(calls.some((call) => call.operation === 'createBasket')).toBe(false);
+  });
+});

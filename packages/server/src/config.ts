@@ -32,11 +32,15 @@ export type ServerConfig = {
    * `BASKET_MAX_REQUESTS_IN_FLIGHT` (default 256), `BASKET_MAX_LONG_POLLS` (default 1024),
    * `BASKET_MAX_EVENT_LOOP_DELAY_MS` (default 200), `BASKET_RETRY_AFTER_S` (default 1): past a limit
    * a request is a 503 with Retry-After; 0: no limit. `BASKET_MAX_IN_FLIGHT_FOR_NEW_BASKETS` (default
-   * 0, the same limit): requests in flight past which `POST /baskets` is refused (an on-sale).
+   * 0, the same limit): requests in flight past which `POST /baskets` is refused (an on-sale);
+   * `BASKET_NEW_BASKET_QUEUE` (default 0: none) new baskets past it wait in order of arrival, at
+   * most `BASKET_NEW_BASKET_QUEUE_WAIT_MS` (default 10 000), before that 503.
    */
   readonly limits: {
     readonly maxRequestsInFlight: number;
     readonly maxInFlightForNewBaskets: number;
+    readonly newBasketQueue: number;
+    readonly newBasketQueueWaitMs: number;
     readonly maxLongPolls: number;
     readonly maxEventLoopDelayMs: number;
     readonly retryAfterSeconds: number;
@@ -107,6 +111,13 @@ export const readConfig = (env: Environment): Read<ServerConfig> => {
     0,
     1_000_000,
   );
+  const queue = integer('BASKET_NEW_BASKET_QUEUE', env.BASKET_NEW_BASKET_QUEUE, 0, 1_000_000);
+  const queueWait = integer(
+    'BASKET_NEW_BASKET_QUEUE_WAIT_MS',
+    env.BASKET_NEW_BASKET_QUEUE_WAIT_MS,
+    10_000,
+    600_000,
+  );
   const longPolls = integer('BASKET_MAX_LONG_POLLS', env.BASKET_MAX_LONG_POLLS, 1024, 1_000_000);
   const loopDelay = integer(
     'BASKET_MAX_EVENT_LOOP_DELAY_MS',
@@ -123,6 +134,8 @@ export const readConfig = (env: Environment): Read<ServerConfig> => {
     schema,
     inFlight,
     newBaskets,
+    queue,
+    queueWait,
     longPolls,
     loopDelay,
     retryAfter,
@@ -139,6 +152,8 @@ export const readConfig = (env: Environment): Read<ServerConfig> => {
     !schema.ok ||
     !inFlight.ok ||
     !newBaskets.ok ||
+    !queue.ok ||
+    !queueWait.ok ||
     !longPolls.ok ||
     !loopDelay.ok ||
     !retryAfter.ok ||
@@ -173,6 +188,8 @@ export const readConfig = (env: Environment): Read<ServerConfig> => {
       limits: {
         maxRequestsInFlight: inFlight.value,
         maxInFlightForNewBaskets: newBaskets.value,
+        newBasketQueue: queue.value,
+        newBasketQueueWaitMs: queueWait.value,
         maxLongPolls: longPolls.value,
         maxEventLoopDelayMs: loopDelay.value,
         retryAfterSeconds: retryAfter.value,

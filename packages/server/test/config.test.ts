@@ -15,6 +15,8 @@ describe('readConfig (C-10.1)', () => {
         limits: {
           maxRequestsInFlight: 256,
           maxInFlightForNewBaskets: 0,
+          newBasketQueue: 0,
+          newBasketQueueWaitMs: 10_000,
           maxLongPolls: 1024,
           maxEventLoopDelayMs: 200,
           retryAfterSeconds: 1,
@@ -70,6 +72,8 @@ describe('readConfig (C-10.1)', () => {
       BASKET_JWT_AUDIENCE: 'basket',
       BASKET_MAX_REQUESTS_IN_FLIGHT: '64',
       BASKET_MAX_IN_FLIGHT_FOR_NEW_BASKETS: '16',
+      BASKET_NEW_BASKET_QUEUE: '500',
+      BASKET_NEW_BASKET_QUEUE_WAIT_MS: '20000',
       BASKET_MAX_LONG_POLLS: '0',
       BASKET_MAX_EVENT_LOOP_DELAY_MS: '75',
       BASKET_RETRY_AFTER_S: '5',
@@ -88,12 +92,30 @@ describe('readConfig (C-10.1)', () => {
         limits: {
           maxRequestsInFlight: 64,
           maxInFlightForNewBaskets: 16,
+          newBasketQueue: 500,
+          newBasketQueueWaitMs: 20_000,
           maxLongPolls: 0,
           maxEventLoopDelayMs: 75,
           retryAfterSeconds: 5,
         },
       },
     });
+  });
+
+  it('reads the new-basket queue: none and 10 s by default, and only integers in range', () => {
+    const read = (env: Record<string, string>) => {
+      const config = readConfig(env);
+      return config.ok
+        ? [config.value.limits.newBasketQueue, config.value.limits.newBasketQueueWaitMs]
+        : config.error;
+    };
+    expect(read({})).toEqual([0, 10_000]);
+    expect(read({ BASKET_NEW_BASKET_QUEUE: 'many' })).toContain(
+      'BASKET_NEW_BASKET_QUEUE must be an integer from 0 to 1000000',
+    );
+    expect(read({ BASKET_NEW_BASKET_QUEUE_WAIT_MS: '600001' })).toContain(
+      'BASKET_NEW_BASKET_QUEUE_WAIT_MS must be an integer from 0 to 600000',
+    );
   });
 
   it('reads the event-loop delay limit: 0 is no limit, and only an integer from 0 to 60000 is accepted', () => {
