@@ -10,8 +10,9 @@
 // Options: --seats (20000), --buyers (6000), --connections (200), --processes (1,2,4: a list),
 // --hold-minutes (0.5), --manual (0.2: share of buyers picking seats on the map), --max-seconds
 // (900), --pool (10 PostgreSQL connections per process), --max-in-flight (a list: each process's
-// limit of requests in flight, 0 for none, after a colon its limit for new baskets and after another
-// the new baskets it lets wait in line, as in `0,8,8:4,0:4:100`; absent: the service's defaults), --before DIR (see
+// limit of requests in flight, 0 for none, then after colons its limit for new baskets, the new
+// baskets it lets wait in line and their longest wait in ms, as in `0,8,8:4,0:4:100:30000`; absent:
+// the service's defaults), --before DIR (see
 // scripts/prepare-before.sh), --no-cost (skip the cost-per-selection runs), --no-docs. PostgreSQL at
 // BASKET_BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/test). The run fails (exit
 // code 1) when a check fails; figures go to docs/benchmarks.md under "On-sale (bench/onsale.ts)".
@@ -36,11 +37,12 @@ const before = flag('--before');
 const limits: ReadonlyArray<Admission | undefined> = flag('--max-in-flight')
   ?.split(',')
   .map((entry) => {
-    const [all, newBaskets, queue] = entry.split(':').map(Number);
+    const [all, newBaskets, queue, queueWaitMs] = entry.split(':').map(Number);
     return {
       maxInFlight: all ?? 0,
       ...(newBaskets === undefined ? {} : { maxInFlightForNewBaskets: newBaskets }),
       ...(queue === undefined ? {} : { newBasketQueue: queue }),
+      ...(queueWaitMs === undefined ? {} : { newBasketQueueWaitMs: queueWaitMs }),
     };
   }) ?? [undefined];
 const limited = (label: string, limit: Admission | undefined) =>
@@ -52,7 +54,11 @@ const limited = (label: string, limit: Admission | undefined) =>
         ...(limit.maxInFlightForNewBaskets === undefined
           ? []
           : [`new baskets below ${limit.maxInFlightForNewBaskets}`]),
-        ...(limit.newBasketQueue === undefined ? [] : [`${limit.newBasketQueue} in line`]),
+        ...(limit.newBasketQueue === undefined
+          ? []
+          : [
+              `${limit.newBasketQueue} in line${limit.newBasketQueueWaitMs === undefined ? '' : ` for ${limit.newBasketQueueWaitMs / 1000} s at most`}`,
+            ]),
       ].join(', ');
 const base: Omit<OnsaleOptions, 'processes'> = {
   postgresUrl,

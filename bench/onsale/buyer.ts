@@ -161,7 +161,12 @@ const request = async (ctx: BuyerContext, method: string, path: string, json?: u
     );
     const body = response.text === '' ? undefined : (JSON.parse(response.text) as Record<string, unknown>);
     const code = typeof body?.code === 'string' && response.status >= 400 ? ` ${body.code}` : '';
-    count(ctx.tally, `${response.status}${code}`);
+    // An error of the service's own (not the overload's 503) says where and why.
+    const where =
+      response.status >= 500 && response.status !== 503
+        ? ` (${method} ${path.replace(/[0-9a-f-]{36}/g, '{id}').split('?')[0]}: ${String(body?.detail)})`
+        : '';
+    count(ctx.tally, `${response.status}${code}${where}`);
     const retryAfter = Number(response.retryAfter);
     if (response.status !== 503 || !(retryAfter > 0) || ctx.stopped()) {
       return { status: response.status, body, sentAt, firstSentAt };
@@ -296,6 +301,8 @@ export const buyer = async (ctx: BuyerContext): Promise<void> => {
     return gone;
   };
   const created = await request(ctx, 'POST', '/baskets');
+  // Still refused at the door when the run's time is up: the buyer leaves without a basket.
+  if (created.status === 503 && ctx.stopped()) return;
   const basket = created.body?.id;
   if (created.status !== 200 || typeof basket !== 'string')
     throw new Error(`createBasket: ${created.status}`);
