@@ -12,7 +12,8 @@
 // (900), --pool (10 PostgreSQL connections per process), --max-in-flight (a list: each process's
 // limit of requests in flight, 0 for none, then after colons its limit for new baskets, the new
 // baskets it lets wait in line and their longest wait in ms, as in `0,8,8:4,0:4:100:30000`; absent:
-// the service's defaults), --before DIR (see
+// the service's defaults), --new-baskets-per-second (each process's pace of new baskets, with every
+// --max-in-flight entry), --before DIR (see
 // scripts/prepare-before.sh), --no-cost (skip the cost-per-selection runs), --no-docs. PostgreSQL at
 // BASKET_BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/test). The run fails (exit
 // code 1) when a check fails; figures go to docs/benchmarks.md under "On-sale (bench/onsale.ts)".
@@ -34,6 +35,7 @@ const seats = number('--seats', 20_000);
 const processes = (flag('--processes') ?? '1,2,4').split(',').map(Number);
 const before = flag('--before');
 /** Admission limits to run with, each a row (undefined: the service's defaults). */
+const pace = flag('--new-baskets-per-second');
 const limits: ReadonlyArray<Admission | undefined> = flag('--max-in-flight')
   ?.split(',')
   .map((entry) => {
@@ -43,6 +45,7 @@ const limits: ReadonlyArray<Admission | undefined> = flag('--max-in-flight')
       ...(newBaskets === undefined ? {} : { maxInFlightForNewBaskets: newBaskets }),
       ...(queue === undefined ? {} : { newBasketQueue: queue }),
       ...(queueWaitMs === undefined ? {} : { newBasketQueueWaitMs: queueWaitMs }),
+      ...(pace === undefined ? {} : { newBasketsPerSecond: Number(pace) }),
     };
   }) ?? [undefined];
 const limited = (label: string, limit: Admission | undefined) =>
@@ -51,9 +54,10 @@ const limited = (label: string, limit: Admission | undefined) =>
     : [
         label,
         limit.maxInFlight === 0 ? 'no limit' : `≤ ${limit.maxInFlight} in flight`,
-        ...(limit.maxInFlightForNewBaskets === undefined
+        ...(limit.maxInFlightForNewBaskets === undefined || limit.maxInFlightForNewBaskets === 0
           ? []
           : [`new baskets below ${limit.maxInFlightForNewBaskets}`]),
+        ...(limit.newBasketsPerSecond === undefined ? [] : [`${limit.newBasketsPerSecond} new baskets/s`]),
         ...(limit.newBasketQueue === undefined
           ? []
           : [

@@ -23,24 +23,30 @@ export type ServerTask = {
  * Admission limits of each server process (docs/operations.md, "An on-sale"): requests in flight
  * (`BASKET_MAX_REQUESTS_IN_FLIGHT`, 0: none), requests in flight past which new baskets are refused
  * (`BASKET_MAX_IN_FLIGHT_FOR_NEW_BASKETS`), how many new baskets wait in line for a place
- * (`BASKET_NEW_BASKET_QUEUE`) and how long at most (`BASKET_NEW_BASKET_QUEUE_WAIT_MS`). Past them a buyer is answered 503 and comes back after `Retry-After`.
+ * (`BASKET_NEW_BASKET_QUEUE`) and how long at most (`BASKET_NEW_BASKET_QUEUE_WAIT_MS`), and the new
+ * baskets let in per second (`BASKET_NEW_BASKETS_PER_SECOND`). Past them a buyer is answered 503 and comes back after `Retry-After`.
  */
 export type Admission = {
   readonly maxInFlight: number;
   readonly maxInFlightForNewBaskets?: number;
   readonly newBasketQueue?: number;
   readonly newBasketQueueWaitMs?: number;
+  readonly newBasketsPerSecond?: number;
 };
 
 const admissionEnv = (admission: Admission | undefined): Record<string, string> => {
   if (admission === undefined) return {};
-  const { maxInFlight, maxInFlightForNewBaskets, newBasketQueue, newBasketQueueWaitMs } = admission;
+  const { maxInFlight, maxInFlightForNewBaskets, newBasketQueue, newBasketQueueWaitMs, newBasketsPerSecond } =
+    admission;
   return {
     BASKET_MAX_REQUESTS_IN_FLIGHT: String(maxInFlight),
     ...(maxInFlightForNewBaskets === undefined
       ? {}
       : { BASKET_MAX_IN_FLIGHT_FOR_NEW_BASKETS: String(maxInFlightForNewBaskets) }),
     ...(newBasketQueue === undefined ? {} : { BASKET_NEW_BASKET_QUEUE: String(newBasketQueue) }),
+    ...(newBasketsPerSecond === undefined
+      ? {}
+      : { BASKET_NEW_BASKETS_PER_SECOND: String(newBasketsPerSecond) }),
     ...(newBasketQueueWaitMs === undefined
       ? {}
       : { BASKET_NEW_BASKET_QUEUE_WAIT_MS: String(newBasketQueueWaitMs) }),

@@ -1,10 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Admission, createAdmissionQueue } from './admission-queue';
+import { createPace } from './pace';
 import { problem, sendProblem } from './problems';
 
 /**
  * Bounds of one process's work in progress. Past them a request is answered at once with a 503
  * and `Retry-After` rather than queued: latency stays bounded and clients back off. 0: no bound.
+ * New baskets alone may wait in a bounded line of their own (`newBasketQueue`).
  */
 export type LoadLimits = {
   /** Requests being answered, long polls left out. */
@@ -17,7 +19,12 @@ export type LoadLimits = {
    */
   readonly maxInFlightForNewBaskets?: number;
   /**
-   * New baskets past their limit wait in order of arrival, up to this many per process, and are let
+   * New baskets let in per second at most (a pace of visits, whatever their requests in flight):
+   * past it a new basket is refused, or waits in line. Absent or 0: no pace.
+   */
+  readonly newBasketsPerSecond?: number;
+  /**
+   * New baskets past their limit (or pace) wait in order of arrival, up to this many per process, and are let
    * in as requests finish, instead of being refused at once (a waiting room that keeps arrival
    * order). Past it, or after `newBasketQueueWaitMs`, the 503. Absent or 0: refused at once.
    */
@@ -85,18 +92,35 @@ export const createLoadShedder = (
       : undefined;
   // The limit a new basket meets, its own or that of every request (0: none).
   const newBasketCap = newBasketLimit ?? limits.maxRequestsInFlight;
+  const perSecond = limits.newBasketsPerSecond ?? 0;
+  const pace = createPace(perSecond);
   const queueWaitMs = limits.newBasketQueueWaitMs ?? DEFAULT_QUEUE_WAIT_MS;
   const queue =
-    (limits.newBasketQueue ?? 0) > 0 && newBasketCap > 0
+    (limits.newBasketQueue ?? 0) > 0 && (newBasketCap > 0 || perSecond > 0)
       ? createAdmissionQueue(limits.newBasketQueue ?? 0, queueWaitMs)
       : undefined;
-  const hasRoomForNewBasket = (): boolean => requests < newBasketCap;
+  const hasRoomForNewBasket = (): boolean =>
+    (newBasketCap === 0 || requests < newBasketCap) && pace.available();
+  // The line moves when a request finishes, and when the pace allows the next new basket.
+  let paceTimer: NodeJS.Timeout | undefined;
+  const moveLine = (): void => {
+    if (queue === undefined) return;
+    queue.admit(hasRoomForNewBasket);
+    if (queue.waiting() > 0 && paceTimer === undefined && !pace.available()) {
+      paceTimer = setTimeout(() => {
+        paceTimer = undefined;
+        moveLine();
+      }, pace.msUntilNext());
+      paceTimer.unref();
+    }
+  };
   /** Counts a request taken in until its response is finished or its connection closes. */
-  const take = (reply: FastifyReply): void => {
+  const take = (reply: FastifyReply, newBasket: boolean): void => {
     requests += 1;
+    if (newBasket) pace.take();
     reply.raw.once('close', () => {
       requests -= 1;
-      queue?.admit(hasRoomForNewBasket);
+      moveLine();
     });
   };
   /** Waits in the queue for a place (a new basket past its limit). */
@@ -105,7 +129,9 @@ export const createLoadShedder = (
     const gone = new AbortController();
     const leave = () => gone.abort();
     reply.raw.once('close', leave);
-    const outcome = await queue.wait(gone.signal, () => take(reply));
+    const waiting = queue.wait(gone.signal, () => take(reply, true));
+    moveLine();
+    const outcome = await waiting;
     reply.raw.off('close', leave);
     return outcome;
   };
@@ -157,11 +183,12 @@ export const createLoadShedder = (
       return;
     }
     const newBasket = startsAVisit(request);
-    const limit = newBasket ? newBasketCap : limits.maxRequestsInFlight;
     // A new basket joins the line behind those already waiting, even when a place is free.
-    const full = limit > 0 && (requests >= limit || (newBasket && (queue?.waiting() ?? 0) > 0));
+    const full = newBasket
+      ? !hasRoomForNewBasket() || (queue?.waiting() ?? 0) > 0
+      : limits.maxRequestsInFlight > 0 && requests >= limits.maxRequestsInFlight;
     if (!full) {
-      take(reply);
+      take(reply, newBasket);
       return;
     }
     if (!newBasket) {
@@ -170,12 +197,20 @@ export const createLoadShedder = (
     }
     const outcome = await waitInLine(reply);
     if (outcome === 'admitted') return;
-    const which = newBasketLimit === undefined ? 'its limit' : 'its limit for starting a new basket';
-    await refuse(reply, `The service has ${requests} requests under way, ${which}${notAdmitted(outcome)}`);
+    const why =
+      perSecond > 0 && !pace.available()
+        ? `The service lets in ${perSecond} new baskets per second`
+        : `The service has ${requests} requests under way, ${
+            newBasketLimit === undefined ? 'its limit' : 'its limit for starting a new basket'
+          }`;
+    await refuse(reply, `${why}${notAdmitted(outcome)}`);
   };
   return {
     hook,
     inFlight: () => ({ requests, longPolls, queued: queue?.waiting() ?? 0 }),
-    close: () => queue?.close(),
+    close: () => {
+      clearTimeout(paceTimer);
+      queue?.close();
+    },
   };
 };

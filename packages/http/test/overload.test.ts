@@ -221,4 +221,25 @@ describe('overload: a queue for new baskets, in order of arrival', () => {
     await Promise.all([held, closing]);
     expect(calls.some((call) => call.operation === 'createBasket')).toBe(false);
   });
+
+  it('lets in so many new baskets per second, whatever the requests in flight, the others waiting in line', async () => {
+    const { api, calls } = fakeApi(async () => basket);
+    app = await build(api, { ...LIMITS, maxRequestsInFlight: 0, newBasketsPerSecond: 2, newBasketQueue: 1 });
+    const headers = { 'x-api-key': KEY, authorization: `Bearer ${await token()}` };
+    const create = () => app?.inject({ method: 'POST', url: '/baskets', headers });
+    // One second's worth (2) at once, the next waits in line for the pace, the last finds it full
+    // (which arrives last is the injector's order, not the test's).
+    const replies = await Promise.all([create(), create(), create(), create()]);
+    expect(replies.map((reply) => reply?.statusCode).sort()).toEqual([200, 200, 200, 503]);
+    const refused = replies.find((reply) => reply?.statusCode === 503);
+    expect(refused?.json().detail).toContain(
+      'lets in 2 new baskets per second, and its line of new baskets is full',
+    );
+    expect(calls.filter((call) => call.operation === 'createBasket')).toHaveLength(3);
+    // Requests of visits under way are not paced.
+    const reads = await Promise.all(
+      Array.from({ length: 5 }, () => app?.inject({ method: 'GET', url: `/baskets/${BASKET_ID}`, headers })),
+    );
+    expect(reads.every((reply) => reply?.statusCode === 200)).toBe(true);
+  });
 });

@@ -33,12 +33,14 @@ export type ServerConfig = {
    * `BASKET_MAX_EVENT_LOOP_DELAY_MS` (default 200), `BASKET_RETRY_AFTER_S` (default 1): past a limit
    * a request is a 503 with Retry-After; 0: no limit. `BASKET_MAX_IN_FLIGHT_FOR_NEW_BASKETS` (default
    * 0, the same limit): requests in flight past which `POST /baskets` is refused (an on-sale);
-   * `BASKET_NEW_BASKET_QUEUE` (default 0: none) new baskets past it wait in order of arrival, at
+   * `BASKET_NEW_BASKETS_PER_SECOND` (default 0: none) new baskets let in per second at most;
+   * `BASKET_NEW_BASKET_QUEUE` (default 0: none) new baskets past these wait in order of arrival, at
    * most `BASKET_NEW_BASKET_QUEUE_WAIT_MS` (default 10 000), before that 503.
    */
   readonly limits: {
     readonly maxRequestsInFlight: number;
     readonly maxInFlightForNewBaskets: number;
+    readonly newBasketsPerSecond: number;
     readonly newBasketQueue: number;
     readonly newBasketQueueWaitMs: number;
     readonly maxLongPolls: number;
@@ -111,6 +113,7 @@ export const readConfig = (env: Environment): Read<ServerConfig> => {
     0,
     1_000_000,
   );
+  const pace = integer('BASKET_NEW_BASKETS_PER_SECOND', env.BASKET_NEW_BASKETS_PER_SECOND, 0, 1_000_000);
   const queue = integer('BASKET_NEW_BASKET_QUEUE', env.BASKET_NEW_BASKET_QUEUE, 0, 1_000_000);
   const queueWait = integer(
     'BASKET_NEW_BASKET_QUEUE_WAIT_MS',
@@ -134,6 +137,7 @@ export const readConfig = (env: Environment): Read<ServerConfig> => {
     schema,
     inFlight,
     newBaskets,
+    pace,
     queue,
     queueWait,
     longPolls,
@@ -152,6 +156,7 @@ export const readConfig = (env: Environment): Read<ServerConfig> => {
     !schema.ok ||
     !inFlight.ok ||
     !newBaskets.ok ||
+    !pace.ok ||
     !queue.ok ||
     !queueWait.ok ||
     !longPolls.ok ||
@@ -188,6 +193,7 @@ export const readConfig = (env: Environment): Read<ServerConfig> => {
       limits: {
         maxRequestsInFlight: inFlight.value,
         maxInFlightForNewBaskets: newBaskets.value,
+        newBasketsPerSecond: pace.value,
         newBasketQueue: queue.value,
         newBasketQueueWaitMs: queueWait.value,
         maxLongPolls: longPolls.value,

@@ -15,6 +15,7 @@ describe('readConfig (C-10.1)', () => {
         limits: {
           maxRequestsInFlight: 256,
           maxInFlightForNewBaskets: 0,
+          newBasketsPerSecond: 0,
           newBasketQueue: 0,
           newBasketQueueWaitMs: 10_000,
           maxLongPolls: 1024,
@@ -72,6 +73,7 @@ describe('readConfig (C-10.1)', () => {
       BASKET_JWT_AUDIENCE: 'basket',
       BASKET_MAX_REQUESTS_IN_FLIGHT: '64',
       BASKET_MAX_IN_FLIGHT_FOR_NEW_BASKETS: '16',
+      BASKET_NEW_BASKETS_PER_SECOND: '12',
       BASKET_NEW_BASKET_QUEUE: '500',
       BASKET_NEW_BASKET_QUEUE_WAIT_MS: '20000',
       BASKET_MAX_LONG_POLLS: '0',
@@ -92,6 +94,7 @@ describe('readConfig (C-10.1)', () => {
         limits: {
           maxRequestsInFlight: 64,
           maxInFlightForNewBaskets: 16,
+          newBasketsPerSecond: 12,
           newBasketQueue: 500,
           newBasketQueueWaitMs: 20_000,
           maxLongPolls: 0,
