@@ -108,5 +108,16 @@ describe('GET /metrics on BASKET_METRICS_PORT (Prometheus text format)', () => {
     // Without BASKET_NATS_URL nothing publishes: every completion waits in the outbox.
     expect(sampled(after, 'basket_outbox_backlog')).toBe(sampled(before, 'basket_outbox_backlog') + 6);
     expect(after.some((s) => s.name.startsWith('basket_relay_'))).toBe(false);
+    // The overload limits' work in progress (docs/operations.md): nothing under way between requests.
+    for (const gauge of [
+      'basket_http_requests_in_flight',
+      'basket_http_long_polls',
+      'basket_http_new_baskets_waiting',
+    ]) {
+      expect(
+        after.filter((s) => s.name === gauge).map((s) => s.value),
+        gauge,
+      ).toEqual([0]);
+    }
   });
 });

@@ -8,6 +8,7 @@ export { etagOf, parseIdempotencyKey, parseIfMatch, parseWaitMs, requestFingerpr
 export type { OpenApiOptions } from './openapi/document';
 export { openApiDocument } from './openapi/document';
 export { renderApiReference } from './openapi/html';
+export type { LoadFigures, LoadLimits } from './overload';
 export type { BasketHttpOptions } from './plugin';
 export { basketHttp } from './plugin';
 export type { HttpMethod, RouteContext, RouteSpec, SuccessResponse } from './routes';

@@ -44,10 +44,13 @@ export type LoadLimits = {
   readonly maxEventLoopDelayMs?: number;
 };
 
+/** One process's work in progress: requests taken in, long polls held, new baskets waiting in line. */
+export type LoadFigures = { readonly requests: number; readonly longPolls: number; readonly queued: number };
+
 export type LoadShedder = {
   readonly hook: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-  /** Requests and long polls under way now, and new baskets waiting (for tests and metrics). */
-  readonly inFlight: () => { readonly requests: number; readonly longPolls: number; readonly queued: number };
+  /** The work in progress now (for tests and metrics). */
+  readonly inFlight: () => LoadFigures;
   /** Answers the new baskets waiting with the 503 (the process is closing). */
   readonly close: () => void;
 };

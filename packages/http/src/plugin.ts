@@ -6,7 +6,7 @@ import { startEventLoopDelayMonitor } from './event-loop-delay';
 import { checkedJsonParser } from './json-parser';
 import { type OpenApiOptions, openApiDocument, publicEndpoints } from './openapi/document';
 import { renderApiReference } from './openapi/html';
-import { createLoadShedder, type LoadLimits } from './overload';
+import { createLoadShedder, type LoadFigures, type LoadLimits } from './overload';
 import {
   methodNotAllowed,
   problem,
@@ -33,6 +33,11 @@ export type BasketHttpOptions = {
   readonly openApi?: OpenApiOptions;
   /** Bounds of the work in progress: past them, 503 with Retry-After. Default: none. */
   readonly limits?: LoadLimits;
+  /**
+   * Called once, when `limits` are set, with a reader of the work in progress they count (requests
+   * in flight, long polls, new baskets waiting in line), for metrics.
+   */
+  readonly onLoad?: (figures: () => LoadFigures) => void;
   /**
    * The current event-loop delay in ms, read by `limits.maxEventLoopDelayMs`. Default, when that
    * limit is set: a monitor of this process's loop (event-loop-delay.ts), started with the plugin
@@ -113,6 +118,7 @@ const plugin: FastifyPluginAsync<BasketHttpOptions> = async (app: FastifyInstanc
     }
     const shedder = createLoadShedder(options.limits, delayMs);
     app.addHook('onRequest', shedder.hook);
+    options.onLoad?.(shedder.inFlight);
     // New baskets waiting at the door get their 503 at once: the process will not let them in.
     app.addHook('preClose', async () => shedder.close());
   }

@@ -1,8 +1,8 @@
 import type { Answer, BasketApi } from '@basket/app';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { basketFastifyOptions, basketHttp } from '../src/index';
-import type { LoadLimits } from '../src/overload';
+import type { LoadFigures, LoadLimits } from '../src/overload';
 import { BASKET_ID, fakeApi, KEY, NOTIFICATION_ID, SECRET, STORE, token } from './support';
 
 /** A gate the test opens: operations wait on it, and the test learns when each has arrived. */
@@ -44,12 +44,17 @@ const heldBasketReads = () => {
 
 const LIMITS = { maxRequestsInFlight: 2, maxLongPolls: 1, retryAfterSeconds: 3 };
 
-const build = async (api: BasketApi, limits: LoadLimits = LIMITS): Promise<FastifyInstance> => {
+const build = async (
+  api: BasketApi,
+  limits: LoadLimits = LIMITS,
+  onLoad?: (figures: () => LoadFigures) => void,
+): Promise<FastifyInstance> => {
   const app = Fastify(basketFastifyOptions());
   await app.register(basketHttp, {
     api,
     auth: { isKnownStore: (storeId) => storeId === STORE, jwt: { secret: SECRET } },
     limits,
+    ...(onLoad === undefined ? {} : { onLoad }),
   });
   await app.ready();
   return app;
@@ -204,6 +209,22 @@ describe('overload: a queue for new baskets, in order of arrival', () => {
     requests.open();
     await held;
     expect(calls.some((call) => call.operation === 'createBasket')).toBe(false);
+  });
+
+  it('reports its work in progress to onLoad: requests in flight and new baskets in line', async () => {
+    const { requests, api } = heldBasketReads();
+    let load: (() => LoadFigures) | undefined;
+    app = await build(api, QUEUED, (figures) => {
+      load = figures;
+    });
+    const headers = { 'x-api-key': KEY, authorization: `Bearer ${await token()}` };
+    const held = app.inject({ method: 'GET', url: `/baskets/${BASKET_ID}`, headers });
+    await requests.until(1);
+    const waiting = app.inject({ method: 'POST', url: '/baskets', headers });
+    await vi.waitFor(() => expect(load?.()).toEqual({ requests: 1, longPolls: 0, queued: 1 }));
+    requests.open();
+    await Promise.all([held, waiting]);
+    expect(load?.()).toEqual({ requests: 0, longPolls: 0, queued: 0 });
   });
 
   it('answers the new baskets waiting with the 503 when the process closes', async () => {

@@ -8,7 +8,7 @@ import {
   withSeatsInFlight,
 } from '@basket/app';
 import type { Catalog } from '@basket/core';
-import { basketFastifyOptions, basketHttp } from '@basket/http';
+import { basketFastifyOptions, basketHttp, type LoadFigures } from '@basket/http';
 import {
   demoCatalogPath,
   loadCatalogFile,
@@ -76,10 +76,15 @@ export const createBasketServer = async (
     onError: (error) => logger.error({ error: errorSummary(error) }, 'command processing failed'),
   });
   const relay: OutboxRelay | undefined = startOutboxRelay({ storage, app, logger, env });
+  let load: (() => LoadFigures) | undefined;
   const metrics =
     config.metricsPort === undefined
       ? undefined
-      : createServerMetrics({ storage, ...(relay === undefined ? {} : { relay: relay.metrics }) });
+      : createServerMetrics({
+          storage,
+          load: () => load?.(),
+          ...(relay === undefined ? {} : { relay: relay.metrics }),
+        });
   const unsubscribeMetrics = metrics === undefined ? undefined : app.subscribe(metrics.observeCompletion);
 
   const stores = new Set(catalog.stores.map((store) => store.id));
@@ -103,6 +108,9 @@ export const createBasketServer = async (
       return true;
     },
     limits: config.limits,
+    onLoad: (figures) => {
+      load = figures;
+    },
     shutdownDrainMs: timeouts.drainMs,
   });
 

@@ -52,6 +52,18 @@ describe('createServerMetrics', () => {
     expect(text).toMatch(/^basket_relay_active 0$/m);
   });
 
+  it('reports the work in progress the overload limits count: requests, long polls, new baskets in line', async () => {
+    let figures: { requests: number; longPolls: number; queued: number } | undefined;
+    const metrics = createServerMetrics({ storage: createMemoryStorage(), load: () => figures });
+    // Before the HTTP layer reports its figures, the gauges are left at 0.
+    expect(await metrics.registry.metrics()).toMatch(/^basket_http_new_baskets_waiting 0$/m);
+    figures = { requests: 7, longPolls: 3, queued: 42 };
+    const text = await metrics.registry.metrics();
+    expect(text).toMatch(/^basket_http_requests_in_flight 7$/m);
+    expect(text).toMatch(/^basket_http_long_polls 3$/m);
+    expect(text).toMatch(/^basket_http_new_baskets_waiting 42$/m);
+  });
+
   it('counts a completion once, however often it is reported, and ignores Pending ones', async () => {
     const metrics = createServerMetrics({ storage: createMemoryStorage() });
     const completed = {

@@ -1,4 +1,5 @@
 import type { Storage } from '@basket/app';
+import type { LoadFigures } from '@basket/http';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /** What the relay reports of itself (a part of `@basket/outbox-nats`' RelayMetrics). */
@@ -30,6 +31,8 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 export const createServerMetrics = (options: {
   readonly storage: Storage;
   readonly relay?: () => RelayFigures;
+  /** The work in progress the overload limits count; undefined while there are none. */
+  readonly load?: () => LoadFigures | undefined;
   readonly now?: () => Date;
 }): ServerMetrics => {
   const { storage } = options;
@@ -91,6 +94,34 @@ export const createServerMetrics = (options: {
       this.set(await storage.outbox.backlog());
     },
   });
+  const load = options.load;
+  if (load !== undefined) {
+    const loadGauge = (name: string, help: string, figure: (figures: LoadFigures) => number) =>
+      new Gauge({
+        name,
+        help,
+        registers: [registry],
+        collect() {
+          const figures = load();
+          if (figures !== undefined) this.set(figure(figures));
+        },
+      });
+    loadGauge(
+      'basket_http_requests_in_flight',
+      'Requests this process is answering, long polls left out (BASKET_MAX_REQUESTS_IN_FLIGHT)',
+      (figures) => figures.requests,
+    );
+    loadGauge(
+      'basket_http_long_polls',
+      'Notification reads held waiting by this process (BASKET_MAX_LONG_POLLS)',
+      (figures) => figures.longPolls,
+    );
+    loadGauge(
+      'basket_http_new_baskets_waiting',
+      'New baskets waiting in line in this process for a place (BASKET_NEW_BASKET_QUEUE)',
+      (figures) => figures.queued,
+    );
+  }
   const relay = options.relay;
   if (relay !== undefined) {
     new Gauge({
