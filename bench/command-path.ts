@@ -8,12 +8,13 @@
 // the benchmark alone (`basket_bench`), and client-side by wrapping the storage's connection pool;
 // round trips and statements at the tree's `pg` client. All subtract what the service's background
 // loops (outbox relay, recovery) do while idle.
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { benchCatalog } from './bench-catalog';
 import { addProductChain, PIE } from './http-flows';
+import { postgresCpuSeconds } from './postgres-cpu';
 
 const root = resolve(process.env.BASKET_BENCH_ROOT ?? resolve(import.meta.dirname, '..'));
 const adminUrl = process.env.BASKET_BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -24,24 +25,6 @@ const SEQUENTIAL = Number(process.env.BASKET_BENCH_SEQUENTIAL ?? 300);
 const SECRET = 'http-bench-secret';
 /** Skips the per-operation transaction counts (about a minute of waiting for PostgreSQL's counters). */
 const THROUGHPUT_ONLY = process.env.BASKET_BENCH_THROUGHPUT_ONLY === '1';
-
-/** CPU seconds of every PostgreSQL process on this machine (the server runs here), from /proc. */
-const postgresCpuSeconds = (): number => {
-  let ticks = 0;
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const close = stat.lastIndexOf(')');
-      if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
-      const fields = stat.slice(close + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // the process ended while being read
-    }
-  }
-  return ticks / 100;
-};
 
 type Rows = ReadonlyArray<Record<string, unknown>>;
 type Opening = { lock: unknown; reads?: ReadonlyArray<string> };

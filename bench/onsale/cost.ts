@@ -10,13 +10,14 @@ import { apiKeyOf } from '../../packages/http/src/index';
 import { mintDevToken } from '../../packages/server/src/index';
 import { dropSchema, openPgPool } from '../../packages/store-postgres/src/index';
 import { generateVenue, venueIds, writeVenue } from '../../scripts/generate-venue';
+import { postgresCpuSeconds } from '../postgres-cpu';
 import { startServer } from './server-process';
 
 const SECRET = 'onsale-bench-secret-0123456789abcdef';
 const SELECTIONS = Number(process.env.BASKET_BENCH_COST_SELECTIONS ?? 150);
 const TALLY_STRIPES = 8;
 
-type Measure = { seats: number; cpuMs: number; p50: number };
+type Measure = { seats: number; cpuMs: number; postgresMs: number; p50: number };
 
 const median = (values: number[]): number =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -85,10 +86,12 @@ const measure = async (postgresUrl: string, seats: number, root: string): Promis
     };
     for (let i = 0; i < 10; i += 1) await select(); // warm-up
     const cpuBefore = (await server.stats()).cpuMicros;
+    const postgresBefore = postgresCpuSeconds();
     const latencies: number[] = [];
     for (let i = 0; i < SELECTIONS; i += 1) latencies.push(await select());
+    const postgresMs = ((postgresCpuSeconds() - postgresBefore) * 1000) / SELECTIONS;
     const cpuAfter = (await server.stats()).cpuMicros;
-    return { seats, cpuMs: (cpuAfter - cpuBefore) / 1000 / SELECTIONS, p50: median(latencies) };
+    return { seats, cpuMs: (cpuAfter - cpuBefore) / 1000 / SELECTIONS, postgresMs, p50: median(latencies) };
   } finally {
     await server.stop();
     await dropSchema(db, schema).catch(() => undefined);
@@ -103,17 +106,19 @@ export const selectionCost = async (postgresUrl: string, before?: string): Promi
     ['after', resolve(import.meta.dirname, '../..')],
   ];
   const lines = [
-    `Cost of one automatic selection (a lone buyer, ${SELECTIONS} selections of 2 seats one after the other, first half of the venue sold; server CPU per selection includes the createBasket before it and the long poll after it):`,
+    `Cost of one automatic selection (a lone buyer, ${SELECTIONS} selections of 2 seats one after the other, first half of the venue sold; server CPU per selection includes the createBasket before it and the long poll after it; PostgreSQL CPU is every postgres process's on this machine over the same selections):`,
     '',
-    '| code | seats | server CPU ms/selection | p50 ms (select → Succeeded) | CPU 20,000 : 2,000 |',
-    '| --- | ---: | ---: | ---: | ---: |',
+    '| code | seats | server CPU ms/selection | PostgreSQL CPU ms/selection | p50 ms (select → Succeeded) | server CPU 20,000 : 2,000 | PostgreSQL CPU 20,000 : 2,000 |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const [label, root] of roots) {
     const small = await measure(postgresUrl, 2000, root);
     const large = await measure(postgresUrl, 20_000, root);
     for (const m of [small, large]) {
       lines.push(
-        `| ${label} | ${m.seats.toLocaleString('en-GB')} | ${m.cpuMs.toFixed(2)} | ${m.p50.toFixed(1)} | ${m === large ? `${(large.cpuMs / small.cpuMs).toFixed(2)}×` : ''} |`,
+        `| ${label} | ${m.seats.toLocaleString('en-GB')} | ${m.cpuMs.toFixed(2)} | ${m.postgresMs.toFixed(2)} | ${m.p50.toFixed(1)} | ${
+          m === large ? `${(large.cpuMs / small.cpuMs).toFixed(2)}×` : ''
+        } | ${m === large ? `${(large.postgresMs / small.postgresMs).toFixed(2)}×` : ''} |`,
       );
     }
     console.log(lines.slice(-2).join('\n'));
