@@ -34,8 +34,9 @@ const postgresUrl = process.env.BASKET_BENCH_POSTGRES_URL ?? 'postgres://postgre
 const seats = number('--seats', 20_000);
 const processes = (flag('--processes') ?? '1,2,4').split(',').map(Number);
 const before = flag('--before');
-/** Admission limits to run with, each a row (undefined: the service's defaults). */
+/** Each process's pace of new baskets, added to every `--max-in-flight` entry. */
 const pace = flag('--new-baskets-per-second');
+/** Admission limits to run with, each a row (undefined: the service's defaults). */
 const limits: ReadonlyArray<Admission | undefined> = flag('--max-in-flight')
   ?.split(',')
   .map((entry) => {
