@@ -150,7 +150,7 @@ describe('overload: past the limits of work in progress, 503 with Retry-After', 
     const held = [read(), read()];
     await requests.until(2);
     expect((await create())?.statusCode).toBe(503);
-    // Visits under way are never refused: any number of their requests is taken in.
+    // Visits under way are never refused: every one of their requests is taken in.
     held.push(...Array.from({ length: 6 }, read));
     await requests.until(8);
     requests.open();
