@@ -92,4 +92,17 @@ describe('an empty body with a Content-Type on the endpoints without a body (C-1
     });
     expect([reply.status, problemCode(reply)]).toEqual([415, 'unsupported-media-type']);
   });
+
+  it('an optional body is no body when empty, but a JSON null is a 400 like any body that is not an object', async () => {
+    const { basketId } = await preparedBasket(client, alice, { withIntent: false });
+    for (const raw of ['null', '[1]', '"x"']) {
+      const reply = await client.send('POST', `/baskets/${basketId}/payment-intents`, alice, {
+        raw,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect([raw, reply.status, problemCode(reply)]).toEqual([raw, 400, 'validation-failed']);
+    }
+    const basket = await client.send('GET', `/baskets/${basketId}`, alice);
+    expect((basket.body as Basket).activePaymentIntentId).toBeUndefined();
+  });
 });

@@ -125,6 +125,10 @@ describe('development start and basket token', () => {
 
       const unknownStore = await runCli(['token', '--store', 'nowhere']);
       expect(unknownStore.code).toBe(1);
+      for (const help of [['token', '--help'], ['serve', '-h'], ['-h']]) {
+        const usage = await runCli(help);
+        expect([help, usage.code, usage.stdout]).toEqual([help, 0, expect.stringMatching(/^usage: basket/)]);
+      }
     } finally {
       await server.stop();
     }

@@ -1,6 +1,7 @@
 import { Buffer } from 'node:buffer';
 import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { UnsupportedBodyError } from './body-headers';
 import {
   internalError,
   PROBLEM_CONTENT_TYPE,
@@ -27,6 +28,9 @@ const isBadJson = (code: unknown): boolean =>
  */
 export const handleError = (error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply => {
   if (error instanceof InvalidJsonBodyError) return sendProblem(reply, validationFailed(error.errors));
+  if (error instanceof UnsupportedBodyError) {
+    return sendProblem(reply, problem(415, 'unsupported-media-type', error.detail));
+  }
   const code = field(error, 'code');
   const statusCode = field(error, 'statusCode');
   if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || statusCode === 413) {

@@ -76,6 +76,12 @@ export const parseIdempotencyKey = (header: string | undefined): Parsed<string |
       };
 };
 
+/** Two `Idempotency-Key` headers name no one request: a 400, as a malformed key is. */
+export const idempotencyKeySentTwice: Parsed<string | undefined> = {
+  ok: false,
+  error: { path: 'Idempotency-Key', message: 'expected one Idempotency-Key header, not several' },
+};
+
 /** JSON with object keys sorted, so that equal bodies have one text whatever their key order. */
 export const canonicalJson = (value: unknown): string => {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;

@@ -3,13 +3,14 @@ import type { FastifyBodyParser, FastifyInstance } from 'fastify';
 import { InvalidJsonBodyError, jsonDepth, MAX_JSON_DEPTH } from './request-strings';
 
 /**
- * Fastify's JSON parser (with its prototype-poisoning checks) behind two checks of C-1.6: nesting
+ * Fastify's JSON parser behind two checks of C-1.6 (a `__proto__` key, or a `constructor` holding a
+ * `prototype`, is dropped like any unknown field rather than refused): nesting
  * deeper than 32 levels is refused on the raw text, before the parser or anything recursive runs, and
  * a parsed body whose strings hold a NUL or an unpaired surrogate is refused before the API (and so
  * storage) sees it. Both answer a 400 `validation-failed` (errors.ts).
  */
 export const checkedJsonParser = (app: FastifyInstance): FastifyBodyParser<string> => {
-  const parse = app.getDefaultJsonParser('error', 'error');
+  const parse = app.getDefaultJsonParser('remove', 'remove');
   return (request, body, done) => {
     if (jsonDepth(body) > MAX_JSON_DEPTH) {
       done(

@@ -17,6 +17,7 @@ import {
 } from './problems';
 import { registerPublicRoutes } from './public-routes';
 import { registerRoute } from './register-route';
+import { sentTwice } from './repeated-headers';
 import { createRouteMatcher, type RouteMatcher } from './route-matcher';
 import { routes } from './routes';
 import { createReceiving, drainConnections } from './shutdown';
@@ -94,6 +95,9 @@ const plugin: FastifyPluginAsync<BasketHttpOptions> = async (app: FastifyInstanc
   const closed = new Promise<void>((resolve) => {
     signalClosing = resolve;
   });
+  // RFC 9110 lets a server ignore an expectation other than 100-continue, and this one does: Node
+  // would answer it with a bare 417 (no problem body, C-3.1), so the request is served as sent.
+  app.server.on('checkExpectation', (request, response) => app.server.emit('request', request, response));
   const receiving = createReceiving();
   app.addHook('onRequest', async (request) => receiving.track(request.raw));
   app.addHook('preClose', async () => {
@@ -130,6 +134,14 @@ const plugin: FastifyPluginAsync<BasketHttpOptions> = async (app: FastifyInstanc
   app.setErrorHandler(handleError);
 
   const authHook = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    if (sentTwice(request.raw, 'x-api-key') || sentTwice(request.raw, 'authorization')) {
+      await sendProblem(
+        reply,
+        unauthorized('The x-api-key and Authorization headers may each be sent once.'),
+        WWW_AUTHENTICATE,
+      );
+      return;
+    }
     const apiKey = request.headers['x-api-key'];
     const outcome = await authenticate({ apiKey, authorization: request.headers.authorization });
     if (outcome.ok) principals.set(request, outcome.principal);

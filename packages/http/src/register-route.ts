@@ -2,9 +2,11 @@ import type { Answer, BasketApi, Caller } from '@basket/app';
 import { badStrings, type FieldError } from '@basket/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from './auth';
+import { checkBodyHeaders } from './body-headers';
 import {
   canonicalJson,
   etagOf,
+  idempotencyKeySentTwice,
   parseEventPage,
   parseIdempotencyKey,
   parseIfMatch,
@@ -13,6 +15,7 @@ import {
   requestFingerprint,
 } from './headers';
 import { internalError, sendProblem, validationFailed, WWW_AUTHENTICATE } from './problems';
+import { sentTwice } from './repeated-headers';
 import { fastifyPath, type RouteContext, type RouteSpec } from './routes';
 
 export type RouteDependencies = {
@@ -45,7 +48,11 @@ const contextOf = (
   const params = stringParams(request.params);
   // C-1.6: `%00` or an unpaired surrogate in a path id never reaches the API (nor storage).
   const errors: FieldError[] = badStrings(params);
-  const key = route.modifying ? parseIdempotencyKey(single(request.headers['idempotency-key'])) : undefined;
+  const key = !route.modifying
+    ? undefined
+    : sentTwice(request.raw, 'idempotency-key')
+      ? idempotencyKeySentTwice
+      : parseIdempotencyKey(single(request.headers['idempotency-key']));
   const pre = route.ifMatch ? parseIfMatch(single(request.headers['if-match'])) : undefined;
   const fresh = route.ifNoneMatch ? parseIfNoneMatch(single(request.headers['if-none-match'])) : undefined;
   const wait = route.query === 'waitMs' ? parseWaitMs(request.query) : undefined;
@@ -124,19 +131,6 @@ const untilClosed = async (
   return recall();
 };
 
-/**
- * C-1.7: an endpoint without a body (or whose body is optional) accepts an empty body whatever its
- * Content-Type. Fastify would parse an empty `application/json` body (400) or refuse another type
- * (415), so an empty body's Content-Type is dropped before parsing. "Empty" is what the headers say
- * (`Content-Length: 0`, or neither a length nor a chunked encoding).
- */
-const emptyBodyHasNoType = async (request: FastifyRequest): Promise<void> => {
-  const headers = request.raw.headers;
-  const length = headers['content-length'];
-  const empty = length === '0' || (length === undefined && headers['transfer-encoding'] === undefined);
-  if (empty && headers['content-type'] !== undefined) delete headers['content-type'];
-};
-
 const takesNoBody = (route: RouteSpec): boolean =>
   route.method !== 'GET' && (route.request === undefined || !route.request.required);
 
@@ -146,7 +140,7 @@ export const registerRoute = (app: FastifyInstance, route: RouteSpec, deps: Rout
     url: fastifyPath(route.path),
     bodyLimit: deps.bodyLimit,
     onRequest: deps.authHook,
-    ...(takesNoBody(route) ? { preParsing: emptyBodyHasNoType } : {}),
+    ...(route.method === 'GET' ? {} : { preParsing: checkBodyHeaders(takesNoBody(route)) }),
     handler: async (request, reply) => {
       const principal = deps.principalOf(request);
       if (principal === undefined) return sendProblem(reply, internalError());

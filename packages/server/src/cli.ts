@@ -22,7 +22,8 @@ const fail = (message: string): number => {
 
 const main = async (argv: ReadonlyArray<string>): Promise<number | 'serving'> => {
   const [command, ...rest] = argv;
-  if (command === undefined || command === 'help' || command === '--help') {
+  const asksForHelp = (arg: string) => arg === 'help' || arg === '--help' || arg === '-h';
+  if (command === undefined || asksForHelp(command) || rest.some((arg) => arg === '--help' || arg === '-h')) {
     process.stdout.write(USAGE);
     return command === undefined ? 2 : 0;
   }

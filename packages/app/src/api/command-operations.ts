@@ -41,7 +41,10 @@ const basketRequestOf = (
   const decoded: Either<Answer, { readonly path: DecodedPath; readonly body: unknown }> =
     operation.request === undefined
       ? E.map((p: DecodedPath) => ({ path: p, body: undefined }))(path)
-      : decodePathAndBody(path, decodeBody(operation.request.codec, input.body ?? builder.bodyWhenAbsent));
+      : decodePathAndBody(
+          path,
+          decodeBody(operation.request.codec, input.body === undefined ? builder.bodyWhenAbsent : input.body),
+        );
   return E.map(
     ({ path: p, body }: { readonly path: DecodedPath; readonly body: unknown }): BasketRequest => ({
       basketId: p.basketId,

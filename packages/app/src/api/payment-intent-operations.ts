@@ -95,7 +95,7 @@ const createPaymentIntent = async (
   const { ctx } = env;
   const request = decodePathAndBody(
     decodeOperationPath('createPaymentIntent', { id: basketId }),
-    decodeBody(operations.createPaymentIntent.request.codec, body ?? {}),
+    decodeBody(operations.createPaymentIntent.request.codec, body === undefined ? {} : body),
   );
   if (E.isLeft(request)) return request.left;
   const id = request.right.path.basketId;
