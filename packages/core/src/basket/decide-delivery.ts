@@ -5,8 +5,8 @@ import type { DeliveryMethodSelection } from '../values/delivery';
 import type { BasketCommandOf } from './commands';
 import type { Decision } from './decide-support';
 import { accept, refuse, unchanged } from './decide-support';
+import { seatIdsOf } from './orphans';
 import type { ExistingBasket, ProviderBasketState } from './state';
-import { allLines } from './state';
 
 type SetDeliveryMethod = BasketCommandOf<'SetDeliveryMethod'>;
 
@@ -49,10 +49,7 @@ const collectionRefusal = (
     );
   }
   if (selection.type !== 'InSeat') return undefined;
-  const seats = allLines(state).flatMap((l) =>
-    l.type === 'Ticketing' ? l.tickets.map((t) => t.providerSeatId) : [],
-  );
-  return seats.includes(selection.seatId)
+  return seatIdsOf(state).has(selection.seatId)
     ? undefined
     : problem('seat-not-in-basket', `seat ${selection.seatId} is not a seat of this basket`);
 };

@@ -4,9 +4,9 @@ import type { ProviderIdentity } from '../primitives/scalars';
 import { addMinutes } from '../primitives/time';
 import type { BasketEvent } from './events';
 import { evolveBasket } from './evolve';
+import { orphanEvents } from './orphans';
 import type { BasketState, ExistingBasket, ProviderBasketState } from './state';
 import { exists } from './state';
-import { orphanedVoucherEvents } from './vouchers';
 
 const expiresByProviderBasket = new WeakMap<ProviderBasketState, Instant>();
 
@@ -101,7 +101,8 @@ const cascadeEvents = (
 /**
  * What expiry decides at `at` before any command (C-7.8): every provider basket whose holds ran out
  * goes, then (in an open basket) the lines cross-sold from its lines with the provider baskets they
- * leave empty, then the vouchers left without a matching line.
+ * leave empty, then the vouchers left without a matching line and the in-seat selections left
+ * without their seat.
  */
 export const expiryEvents = (state: BasketState, at: Instant): ReadonlyArray<BasketEvent> => {
   const gone = expiredProviderBaskets(state, at);
@@ -113,7 +114,7 @@ export const expiryEvents = (state: BasketState, at: Instant): ReadonlyArray<Bas
   const cascade = cascadeEvents(state, new Set(gone.map((pb) => pb.id)), expired, at);
   if (expired.length === 0 && cascade.length === 0) return [];
   const after = fold(evolveBasket, state, [...expired, ...cascade]);
-  return [...expired, ...cascade, ...orphanedVoucherEvents(after, at)];
+  return [...expired, ...cascade, ...orphanEvents(after, at)];
 };
 
 /** The state once expiry at `at` has been applied. */

@@ -2,10 +2,10 @@ import * as E from 'fp-ts/Either';
 import type { Instant } from '../primitives/instant';
 import type { Decision } from './decide-support';
 import type { BasketEvent } from './events';
+import { orphanEvents } from './orphans';
 import type { ExistingBasket } from './state';
 import { allLines, findLine } from './state';
 import { foldInTable } from './table-check';
-import { orphanedVoucherEvents } from './vouchers';
 
 type RemovalReason = 'deleted' | 'replaced';
 
@@ -47,7 +47,8 @@ export const removeLineEvents = (
 
 /**
  * What a change to lines implies once its events are applied: a provider basket left without lines
- * closes (C-7.2) and a voucher left without a matching line is dropped (C-7.11). Answers the
+ * closes (C-7.2), a voucher left without a matching line is dropped (C-7.11), and so is an in-seat
+ * selection left without its seat (C-7.9). Answers the
  * command's events followed by those, or the table's problem when the events break it.
  */
 export const withTidying = (
@@ -61,7 +62,7 @@ export const withTidying = (
       .filter((pb) => pb.lines.length === 0)
       .map((pb) => ({ type: 'ProviderBasketClosed', at, providerBasketId: pb.id }));
     return E.flatMap(foldInTable(after, closed), (tidied) =>
-      E.right([...events, ...closed, ...orphanedVoucherEvents(tidied, at)]),
+      E.right([...events, ...closed, ...orphanEvents(tidied, at)]),
     );
   });
 

@@ -19,6 +19,7 @@ export const basketEventVersions: Readonly<Record<BasketEventType, number>> = {
   LineItemRemoved: 1,
   ProviderBasketExpired: 1,
   DeliveryMethodSelected: 1,
+  DeliveryMethodDeselected: 1,
   CustomerDetailsSet: 1,
   VoucherAdded: 1,
   VoucherRemoved: 2,

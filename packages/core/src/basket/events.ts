@@ -51,6 +51,15 @@ export const DeliveryMethodSelected = event('DeliveryMethodSelected', {
   providerBasketId: ProviderIdentity,
   selection: DeliveryMethodSelection,
 });
+/**
+ * A selection dropped by the service, not by a request: an InSeat selection whose seat is no longer
+ * a ticket of the basket (C-7.9; its ticket was removed, replaced or expired).
+ */
+export const DeliveryMethodDeselected = event('DeliveryMethodDeselected', {
+  providerBasketId: ProviderIdentity,
+  deliveryMethodId: t.string,
+  reason: t.keyof({ 'seat-not-in-basket': null }),
+});
 export const CustomerDetailsSet = event('CustomerDetailsSet', {
   customerDetails: t.readonlyArray(CustomerDetailFieldValue),
 });
@@ -84,6 +93,7 @@ export const BasketEvent = t.union(
     LineItemRemoved,
     ProviderBasketExpired,
     DeliveryMethodSelected,
+    DeliveryMethodDeselected,
     CustomerDetailsSet,
     VoucherAdded,
     VoucherRemoved,

@@ -116,6 +116,14 @@ const applied = (state: ExistingBasket, event: BasketEvent): ExistingBasket => {
           selections: [...pb.selections.filter((s) => s.id !== event.selection.id), event.selection],
         })),
       };
+    case 'DeliveryMethodDeselected':
+      return {
+        ...state,
+        providerBaskets: changeProviderBasket(state.providerBaskets, event.providerBasketId, (pb) => ({
+          ...pb,
+          selections: pb.selections.filter((s) => s.id !== event.deliveryMethodId),
+        })),
+      };
     case 'CustomerDetailsSet':
       return {
         ...state,

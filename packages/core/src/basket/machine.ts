@@ -15,6 +15,7 @@ const lineEvents = [
   'LineItemRemoved',
   'ProviderBasketExpired',
   'DeliveryMethodSelected',
+  'DeliveryMethodDeselected',
   'CustomerDetailsSet',
   'VoucherAdded',
   'VoucherRemoved',
@@ -35,6 +36,7 @@ export const basketTransitions: Readonly<Record<Status, Partial<Record<BasketEve
     ProviderBasketConfirmed: 'locked',
     ProviderBasketExpired: 'locked',
     VoucherRemoved: 'locked',
+    DeliveryMethodDeselected: 'locked',
     BasketUnlocked: 'open',
     BasketCheckedOut: 'checkedOut',
   },
@@ -47,10 +49,11 @@ export const transitionOf = (status: Status, event: BasketEventType): Status | u
 
 /**
  * Transitions that only expiry takes (C-7.8): in a locked basket, holds nobody confirmed still run
- * out and the vouchers they leave without a line go, but no command changes them (C-8.3).
+ * out and the vouchers and in-seat selections they leave without a line or seat go, but no command
+ * changes them (C-8.3).
  */
 const byExpiryOnly: Readonly<Partial<Record<Status, ReadonlyArray<BasketEventType>>>> = {
-  locked: ['ProviderBasketExpired', 'VoucherRemoved'],
+  locked: ['ProviderBasketExpired', 'VoucherRemoved', 'DeliveryMethodDeselected'],
 };
 
 /** Whether a command (not expiry) may record `event` on a basket in `status`. */

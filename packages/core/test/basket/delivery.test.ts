@@ -1,13 +1,15 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DeliveryMethodSelection } from '../../src';
 import {
   addPie,
   cmd,
   FNB_PB,
   historyOf,
+  MATCH_LINE,
   minutesLater,
   pickSeats,
   SHOP_PB,
+  stateOf,
   T0,
   TIX_PB,
   whenPlenty,
@@ -110,5 +112,58 @@ describe('SetDeliveryMethod (C-7.9, C-7.9a)', () => {
     whenPlenty(food(), select(SHOP_PB, { type: 'Digital', id: 'tix-mobile' })).thenFails(
       'provider-basket-not-found',
     );
+  });
+});
+
+describe('an in-seat selection follows its seat (C-7.9)', () => {
+  const served = () => historyOf(pickSeats('N-C-4'), addPie(2), select(FNB_PB, inSeat('N-C-4')));
+  const deselected = (at = T0) => ({
+    type: 'DeliveryMethodDeselected' as const,
+    at,
+    providerBasketId: FNB_PB,
+    deliveryMethodId: 'fnb-inseat',
+    reason: 'seat-not-in-basket' as const,
+  });
+  const selectionsOf = (state: ReturnType<typeof stateOf>) =>
+    state.status === 'open' ? state.providerBaskets.find((pb) => pb.id === FNB_PB)?.selections : undefined;
+
+  it('is dropped when its ticket is deleted', () => {
+    const events = whenPlenty(
+      served(),
+      cmd('DeleteLineItem', { providerBasketId: TIX_PB, lineItemId: MATCH_LINE }),
+    ).events();
+    expect(events).toContainEqual(deselected());
+    expect(selectionsOf(stateOf([...served(), ...events]))).toEqual([]);
+  });
+
+  it('is dropped when the seat selection is replaced by other seats', () => {
+    const outcome = whenPlenty(served(), pickSeats('N-C-5'));
+    expect(outcome.events()).toContainEqual(deselected());
+    expect(selectionsOf(outcome.state())).toEqual([]);
+  });
+
+  it('stays while its seat stays, whatever else changes', () => {
+    const outcome = whenPlenty(served(), pickSeats('N-C-4', 'N-C-5'));
+    expect(outcome.events().map((e) => e.type)).not.toContain('DeliveryMethodDeselected');
+    expect(selectionsOf(outcome.state())).toEqual([inSeat('N-C-4')]);
+    expect(
+      whenPlenty(served(), addPie(1))
+        .events()
+        .map((e) => e.type),
+    ).not.toContain('DeliveryMethodDeselected');
+  });
+
+  it('is dropped when its ticket expires (C-7.8), before the next command is decided', () => {
+    const history = historyOf(
+      pickSeats('N-C-4'),
+      { ...addPie(2), at: minutesLater(10) },
+      { ...select(FNB_PB, inSeat('N-C-4')), at: minutesLater(10) },
+    );
+    const late = minutesLater(16);
+    const events = whenPlenty(history, { ...addPie(1), at: late }).events();
+    expect(events.slice(0, 2)).toEqual([
+      { type: 'ProviderBasketExpired', at: late, providerBasketId: TIX_PB },
+      deselected(late),
+    ]);
   });
 });

@@ -57,6 +57,15 @@ export const demoCatalogTargets = {
   /** Products that addProductToBasket refuses as `wrong-product-type`. */
   notAddable: products.filter((p) => p.type === 'Ticketing' || p.type === 'TimeSlot'),
   events: products.filter(isTicketing),
+  /** Products on sale whose provider delivers to a seat (InSeat, C-7.9). */
+  inSeatFood: [...demoCatalogIndex.products.values()]
+    .filter(
+      ({ product, provider }) =>
+        product.type === 'Consumable' &&
+        product.onSale &&
+        provider.deliveryMethods.some((m) => m.type === 'InSeat'),
+    )
+    .map(({ product }) => product),
   tours: products.filter(isTimeSlot),
   unknownProductId: providerIdentity('fnb:arena|000000000000000000000000'),
   unknownProviderBasketId: providerIdentity('fnb:arena|0000000000000000000000pb'),

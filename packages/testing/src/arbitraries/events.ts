@@ -98,6 +98,14 @@ export const basketEventArbitraries: { readonly [T in BasketEventType]: fc.Arbit
       selection: arbitraryDeliveryMethodSelection,
     }),
   ),
+  DeliveryMethodDeselected: basketEvent(
+    'DeliveryMethodDeselected',
+    fc.record({
+      providerBasketId: pid,
+      deliveryMethodId: text,
+      reason: fc.constant('seat-not-in-basket' as const),
+    }),
+  ),
   CustomerDetailsSet: basketEvent(
     'CustomerDetailsSet',
     fc.record({

@@ -76,6 +76,19 @@ const coverDelivery: Builder = (state, aim) => {
   return undefined;
 };
 
+/** In-seat delivery to a seat of the basket, where a provider basket offers it (C-7.9). */
+const deliverToSeat: Builder = (state, aim) => {
+  const seated = lines(state).some((l) => l.type === 'Ticketing');
+  for (const pb of seated && exists(state) ? state.providerBaskets : []) {
+    const method = pb.terms.deliveryMethods.find((m) => m.type === 'InSeat');
+    if (method) {
+      const selection = aimedSelection(method, pb, state, aim);
+      return { ...aimedCommands.SetDeliveryMethod(state, aim), providerBasketId: pb.id, selection };
+    }
+  }
+  return undefined;
+};
+
 /** The provider of the first unconfirmed provider basket confirms it (C-8.2). */
 const confirmOne =
   (percent: number): Builder =>
@@ -98,7 +111,7 @@ const paymentAttempt = (settle: 'cancel' | 'wait' | 'pay'): ReadonlyArray<Builde
   ...(settle === 'pay' ? [ifLocked(aimedCommands.CheckOut)] : []),
 ];
 
-type Kind = BasketCommandType | 'PayThenCancel' | 'PayAndWait';
+type Kind = BasketCommandType | 'PayThenCancel' | 'PayAndWait' | 'SeatsChangeUnderInSeatDelivery';
 export type HistoryEnding = 'open' | 'locked' | 'checkedOut' | 'deleted';
 
 export const bodyKinds: ReadonlyArray<readonly [Kind, number]> = [
@@ -119,6 +132,7 @@ export const bodyKinds: ReadonlyArray<readonly [Kind, number]> = [
   ['UnlockAfterPayment', 1],
   ['PayThenCancel', 2],
   ['PayAndWait', 1],
+  ['SeatsChangeUnderInSeatDelivery', 1],
 ];
 
 /** A step's commands: mostly its own, made possible first where the basket lacks what it needs. */
@@ -128,6 +142,17 @@ export const planOf = (kind: Kind): ReadonlyArray<Builder> => {
       return paymentAttempt('cancel');
     case 'PayAndWait':
       return paymentAttempt('wait');
+    case 'SeatsChangeUnderInSeatDelivery':
+      // Food delivered to a seat, then the seats change: the selection goes with its seat.
+      return [
+        unless((l) => l.type === 'Ticketing', aimedCommands.SelectSeats),
+        (state, aim) => {
+          const food = aim.p.one(demoCatalogTargets.inSeatFood);
+          return food && aimedAdd(food.id)(state, aim);
+        },
+        deliverToSeat,
+        aimedCommands.SelectSeats,
+      ];
     case 'DeleteLineItem':
       return [unless(() => true, aimedCommands.AddProduct), aimedCommands.DeleteLineItem];
     case 'UpdateTimeSlotLine':
