@@ -11,7 +11,7 @@ export class UnsupportedBodyError extends Error {
 }
 
 /** "Empty" is what the headers say: `Content-Length: 0`, or neither a length nor a chunked encoding. */
-const hasNoBody = (headers: FastifyRequest['raw']['headers']): boolean => {
+export const hasNoBody = (headers: FastifyRequest['raw']['headers']): boolean => {
   const length = headers['content-length'];
   return length === '0' || (length === undefined && headers['transfer-encoding'] === undefined);
 };

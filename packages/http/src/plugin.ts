@@ -100,6 +100,11 @@ const plugin: FastifyPluginAsync<BasketHttpOptions> = async (app: FastifyInstanc
   app.server.on('checkExpectation', (request, response) => app.server.emit('request', request, response));
   const receiving = createReceiving();
   app.addHook('onRequest', async (request) => receiving.track(request.raw));
+  // Answers finished after shutdown began close their connections: a kept-alive connection would
+  // otherwise hold the server open until its keep-alive timeout.
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   app.addHook('preClose', async () => {
     closing = true;
     signalClosing();

@@ -1,6 +1,7 @@
 import { Buffer } from 'node:buffer';
 import type { IncomingMessage, Server } from 'node:http';
 import { Socket } from 'node:net';
+import { hasNoBody } from './body-headers';
 import { PROBLEM_CONTENT_TYPE, problem, problemBytes } from './problems';
 
 /** The requests whose bodies are still arriving, so that shutdown can cut the slow ones. */
@@ -14,8 +15,10 @@ export const createReceiving = (): Receiving => {
   const receiving = new Set<IncomingMessage>();
   return {
     track: (request) => {
-      // Injected requests (Fastify's `inject`) have no connection to cut.
-      if (request.complete || !(request.socket instanceof Socket)) return;
+      // Injected requests (Fastify's `inject`) have no connection to cut. A request without a body
+      // has arrived whole: nothing reads it to its end, so it would never leave the set, and a
+      // long poll or a DELETE under way would be cut with a 503 that says nothing was done.
+      if (request.complete || hasNoBody(request.headers) || !(request.socket instanceof Socket)) return;
       receiving.add(request);
       const done = () => receiving.delete(request);
       request.once('end', done);

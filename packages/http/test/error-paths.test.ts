@@ -262,4 +262,39 @@ describe('service endpoints', () => {
     expect(response.statusCode).toBe(200);
     expect(fake.calls.map((call) => call.args[2])).toEqual([30_000, 0]);
   });
+
+  it('a long poll and a DELETE under way over real connections are answered, not cut, when closing begins (C-10.3)', async () => {
+    let release: () => void = () => undefined;
+    const pending = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let arrived = 0;
+    let bothArrived: () => void = () => undefined;
+    const inFlight = new Promise<void>((resolve) => {
+      bothArrived = resolve;
+    });
+    const fake = fakeApi(async (operation, args) => {
+      const waiting = operation === 'deleteBasket' || (args[2] !== 0 && args[2] !== undefined);
+      if (waiting && ++arrived === 2) bothArrived();
+      if (waiting) await pending;
+      return operation === 'deleteBasket'
+        ? notificationAnswer
+        : { status: 200, body: { notificationId: NOTIFICATION_ID, status: 'Pending' } };
+    });
+    const app = await buildApp(fake.api);
+    const url = await app.listen({ port: 0, host: '127.0.0.1' });
+    const headers = await authHeaders();
+    const polling = fetch(`${url}/notifications/${NOTIFICATION_ID}?waitMs=30000`, { headers });
+    const deleting = fetch(`${url}${B}`, { method: 'DELETE', headers });
+    await inFlight;
+    const closing = app.close();
+    const polled = await polling;
+    const polledBody = await polled.json();
+    release();
+    const deleted = await deleting;
+    const deletedBody = await deleted.json();
+    await closing;
+    expect([polled.status, polledBody]).toEqual([200, expect.objectContaining({ status: 'Pending' })]);
+    expect([deleted.status, deletedBody]).toEqual([200, { notificationId: NOTIFICATION_ID }]);
+  });
 });
