@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { readyBasket } from './steps';
 import {
   alice,
@@ -11,10 +11,35 @@ import {
   providerBasketOf,
   succeeds,
   text,
+  type World,
   world,
 } from './support';
 
 const MINUTE = 60_000;
+
+/** A basket whose one line is of the `lab` provider, which refuses every payment intent (C-8.2). */
+const labBasket = async (w: World): Promise<string> => {
+  const { api } = w.app;
+  const id = text(bodyOf(await api.createBasket(alice)), 'id');
+  await succeeds(w, alice, api.addProduct(alice, id, ids.lab, { quantity: 1 }));
+  const collectionTime = new Date(Date.parse(w.clock.now()) + MINUTE * 60).toISOString();
+  const deliveryMethod = {
+    type: 'KioskCollection',
+    id: 'lab-desk-collect',
+    kioskId: 'lab-desk',
+    collectionTime,
+    collectionId: 'c',
+    seatId: 's',
+  };
+  await succeeds(
+    w,
+    alice,
+    api.setProviderBasketDeliveryMethod(alice, id, providerBasketOf(await basket(w, alice, id), 'lab'), {
+      deliveryMethod,
+    }),
+  );
+  return id;
+};
 
 describe('payment paths over the simulated providers', () => {
   it('a declined token answers 402 and the intent can still be paid (C-4.3)', async () => {
@@ -37,27 +62,31 @@ describe('payment paths over the simulated providers', () => {
     expect(await w.payments.chargesTaken(intentId)).toBe(1);
   });
 
+  it('while the intent is PreparingPayment, changes are 409 basket-locked at once, not after the providers answer (C-8.3, C-4.3)', async () => {
+    const w = await world({ latencyMs: 1500, config: { paymentSyncWaitMs: 0 } });
+    const { api } = w.app;
+    const id = await readyBasket(w, alice);
+    const creation = await api.createPaymentIntent(alice, id, {});
+    expect(creation.status).toBe(202);
+    const creationId = text(bodyOf(creation), 'notificationId');
+    expectProblem(await api.addProduct(alice, id, ids.pie, { quantity: 1 }), 409, 'basket-locked');
+    expectProblem(await api.deleteBasket(alice, id), 409, 'basket-locked');
+    const intentId = text(bodyOf(await api.getNotification(alice, creationId, 0)), 'paymentIntentId');
+    expectProblem(
+      await api.useSavedPaymentToken(alice, { paymentIntentId: intentId, tokenId: 'tok_alice_visa' }),
+      409,
+      'payment-intent-state',
+    );
+    // Answered before the providers: the creation was still under way.
+    expect(bodyOf(await api.getNotification(alice, creationId, 0)).status).toBe('Pending');
+    expect(await outcome(w, alice, creation)).toMatchObject({ status: 'Succeeded' });
+    expect(await w.payments.chargesTaken(intentId)).toBe(0);
+  });
+
   it('the refusing `lab` provider: 202, Failed provider-refused, intent Cancelled, basket unlocked with its lines (C-8.2)', async () => {
     const w = await world({ config: { paymentSyncWaitMs: 10_000 } });
     const { api } = w.app;
-    const id = text(bodyOf(await api.createBasket(alice)), 'id');
-    await succeeds(w, alice, api.addProduct(alice, id, ids.lab, { quantity: 1 }));
-    const collectionTime = new Date(Date.parse(w.clock.now()) + MINUTE * 60).toISOString();
-    const deliveryMethod = {
-      type: 'KioskCollection',
-      id: 'lab-desk-collect',
-      kioskId: 'lab-desk',
-      collectionTime,
-      collectionId: 'c',
-      seatId: 's',
-    };
-    await succeeds(
-      w,
-      alice,
-      api.setProviderBasketDeliveryMethod(alice, id, providerBasketOf(await basket(w, alice, id), 'lab'), {
-        deliveryMethod,
-      }),
-    );
+    const id = await labBasket(w);
     const answer = await api.createPaymentIntent(alice, id, {});
     expect(answer.status).toBe(202);
     const done = await outcome(w, alice, answer);
@@ -68,6 +97,40 @@ describe('payment paths over the simulated providers', () => {
     const after = await basket(w, alice, id);
     expect(after.activePaymentIntentId).toBeUndefined();
     expect(lineItems(after)).toHaveLength(1);
+  });
+
+  it('a refusal unlocks the basket before the providers release: changes are taken while they do (C-8.2)', async () => {
+    const w = await world({ config: { paymentSyncWaitMs: 0 } });
+    const { api } = w.app;
+    let letGo: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      letGo = resolve;
+    });
+    let asked: () => void = () => undefined;
+    const releasing = new Promise<void>((resolve) => {
+      asked = resolve;
+    });
+    const release = w.providers.release.bind(w.providers);
+    vi.spyOn(w.providers, 'release').mockImplementation(async (request) => {
+      asked();
+      await held;
+      return release(request);
+    });
+    const id = await labBasket(w);
+    const creation = await api.createPaymentIntent(alice, id, {});
+    expect(creation.status).toBe(202);
+    await releasing;
+    expect((await basket(w, alice, id)).activePaymentIntentId).toBeUndefined();
+    await succeeds(w, alice, api.addProduct(alice, id, ids.pie, { quantity: 1 }));
+    expect(bodyOf(await api.getNotification(alice, text(bodyOf(creation), 'notificationId'), 0)).status).toBe(
+      'Pending',
+    );
+    letGo();
+    expect(await outcome(w, alice, creation)).toMatchObject({
+      status: 'Failed',
+      problem: { code: 'provider-refused' },
+    });
+    expect(lineItems(await basket(w, alice, id))).toHaveLength(2);
   });
 
   it('cancelling: the cancellation machine runs, the basket is unlocked and keeps its lines and holds (C-8.4)', async () => {

@@ -6,7 +6,7 @@ import { holdRows } from '../transact/facts';
 import { admit, basketForCaller, judgeCaller } from './access';
 import { ok, problemAnswer, refusalAnswer } from './answers';
 import type { BasketApi } from './basket-api';
-import { type ApiEnv, answered, decideRequest, type Judgement } from './command-path';
+import { type ApiEnv, answered, decideRequest, type Judgement, mustWaitFor } from './command-path';
 import { decodeOperationPath } from './decode';
 import { eventPageErrors, readEventPage } from './event-listing';
 import { type Attempt, type Replay, withIdempotency } from './idempotency';
@@ -51,7 +51,7 @@ const createBasket = (env: ApiEnv, caller: Caller): Promise<Attempt> => {
  */
 const deleteBasket = (env: ApiEnv, caller: Caller, basketId: string, pre?: Preconditions): Promise<Attempt> =>
   decideRequest(env, caller, basketId, async (tx, pending): Promise<Judgement> => {
-    if (pending !== undefined) return { _tag: 'Wait', pending };
+    if (pending !== undefined && (await mustWaitFor(tx, pending))) return { _tag: 'Wait', pending };
     const loaded = await tx.basket();
     const basket = judgeCaller(loaded, caller, basketId);
     if (E.isLeft(basket)) return answered(basket.left);

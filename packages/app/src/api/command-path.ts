@@ -1,3 +1,4 @@
+import type { BasketState } from '@basket/core';
 import type { AppContext } from '../context';
 import type { AcceptedCommand, IdempotencyKeyTaken } from '../ports/notifications';
 import type { Processor } from '../processing/processor';
@@ -27,6 +28,30 @@ export type Judgement =
   | { readonly _tag: 'Wait'; readonly pending: AcceptedCommand };
 
 export const answered = (answer: Answer): Judgement => ({ _tag: 'Answer', answer });
+
+/**
+ * Whether the Pending command is the creation of the payment intent that holds the basket locked.
+ * What that command does to the basket, the lock, is committed with its acceptance; what its saga
+ * brings later (the providers' answers, an unlock on refusal) are later events. So a request behind
+ * it is judged on the locked basket at once (409 `basket-locked`, C-8.3), not held until the
+ * providers answer (docs/decisions.md, "When a createPaymentIntent takes effect").
+ */
+export const createsActiveIntent = (pending: AcceptedCommand, basket: BasketState): boolean =>
+  pending.operation === 'createPaymentIntent' &&
+  basket.status === 'locked' &&
+  basket.activePaymentIntentId === pending.paymentIntentId;
+
+/**
+ * Whether a request must wait for the Pending command before it is judged. Not for the creation of
+ * the intent that locks the basket (`createsActiveIntent`), nor for one whose intent already ended
+ * Cancelled: all that is left of it is telling the providers to release, and the basket is unlocked
+ * (or about to be, a later event) whatever they take to answer.
+ */
+export const mustWaitFor = async (tx: Tx, pending: AcceptedCommand): Promise<boolean> => {
+  if (createsActiveIntent(pending, (await tx.basket()).state)) return false;
+  if (pending.operation !== 'createPaymentIntent' || pending.paymentIntentId === undefined) return true;
+  return (await tx.intent(pending.paymentIntentId)).state.status !== 'Cancelled';
+};
 
 /**
  * C-6.4's decision path of one request on one basket: in one transaction under the basket's lock,

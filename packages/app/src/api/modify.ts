@@ -18,7 +18,7 @@ import type { Tx } from '../transact/transact';
 import { admit, type CallerBasket, judgeCaller, type Ownership } from './access';
 import { notificationAnswer } from './answers';
 import { type BasketBatches, createBasketBatches, type QueuedRequest } from './basket-batches';
-import { type ApiEnv, answered, decideRequest, type Judgement } from './command-path';
+import { type ApiEnv, answered, decideRequest, type Judgement, mustWaitFor } from './command-path';
 import { type Attempt, type Replay, withIdempotency } from './idempotency';
 import type { Answer, Caller, Preconditions } from './types';
 
@@ -105,7 +105,9 @@ const decideAlone = (
     caller,
     request.basketId,
     async (tx, pending) =>
-      pending === undefined ? judgeBasketCommand(env, caller, request, tx, pre) : { _tag: 'Wait', pending },
+      pending !== undefined && (await mustWaitFor(tx, pending))
+        ? { _tag: 'Wait', pending }
+        : judgeBasketCommand(env, caller, request, tx, pre),
     likely === undefined ? {} : { likely },
   );
 

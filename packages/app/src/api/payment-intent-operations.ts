@@ -10,7 +10,6 @@ import {
 import type { Either } from 'fp-ts/Either';
 import * as E from 'fp-ts/Either';
 import { startIntentCommand } from '../payment/support';
-import type { AcceptedCommand } from '../ports/notifications';
 import { encodeWork } from '../processing/queued-command';
 import { basketAggregate, decideAll, intentAggregate } from '../streams/aggregate';
 import { loadIntent } from '../streams/payment-intent-stream';
@@ -19,7 +18,7 @@ import type { Tx } from '../transact/transact';
 import { basketForCaller, type CallerBasket, checkIfMatch, judgeCaller } from './access';
 import { notificationAnswer, ok, problemAnswer, refusalAnswer } from './answers';
 import type { BasketApi } from './basket-api';
-import { type ApiEnv, answered, decideRequest, type Judgement } from './command-path';
+import { type ApiEnv, answered, createsActiveIntent, decideRequest, type Judgement } from './command-path';
 import { decodeBody, decodeOperationPath, decodePathAndBody } from './decode';
 import { type Attempt, type Replay, withIdempotency } from './idempotency';
 import { paymentIntentAnswer } from './payment-answers';
@@ -73,12 +72,6 @@ const activeIntent = async (
   };
 };
 
-/** Whether the pending command is the creation of the basket's active intent (which answers it, C-8.1). */
-const creating = (pending: AcceptedCommand | undefined, paymentIntentId: string | undefined): boolean =>
-  pending !== undefined &&
-  pending.operation === 'createPaymentIntent' &&
-  pending.paymentIntentId === paymentIntentId;
-
 /**
  * createPaymentIntent (C-8.1, C-4.2) in one transaction on the basket: an active intent is answered
  * again; otherwise the basket's state (409), If-Match (412) and C-8.1's preconditions (422) are
@@ -104,8 +97,8 @@ const createPaymentIntent = async (
     const basket = judgeCaller(loaded, caller, id);
     if (E.isLeft(basket)) return answered(basket.left);
     const { state } = basket.right;
+    if (pending !== undefined && !createsActiveIntent(pending, state)) return { _tag: 'Wait', pending };
     const active = state.status === 'locked' ? state.activePaymentIntentId : undefined;
-    if (pending !== undefined && !creating(pending, active)) return { _tag: 'Wait', pending };
     if (active !== undefined) return activeIntent(env, tx, id, active);
     const paymentIntentId = ctx.ids.uuid();
     const notificationId = ctx.ids.uuid();

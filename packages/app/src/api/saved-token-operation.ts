@@ -4,7 +4,7 @@ import { encodeWork } from '../processing/queued-command';
 import { loadIntent } from '../streams/payment-intent-stream';
 import { notificationAnswer, problemAnswer } from './answers';
 import type { BasketApi } from './basket-api';
-import { type ApiEnv, answered, decideRequest, type Judgement } from './command-path';
+import { type ApiEnv, answered, decideRequest, type Judgement, mustWaitFor } from './command-path';
 import { decodeBody } from './decode';
 import { type Attempt, type Replay, withIdempotency } from './idempotency';
 import { paymentAnswer } from './payment-answers';
@@ -50,7 +50,7 @@ const useSavedPaymentToken = async (env: ApiEnv, caller: Caller, body: unknown):
     if (basket.contactId !== undefined && basket.contactId !== contactId) {
       return answered(problemAnswer('forbidden', 'the basket belongs to another contact'));
     }
-    if (pending !== undefined) return { _tag: 'Wait', pending };
+    if (pending !== undefined && (await mustWaitFor(tx, pending))) return { _tag: 'Wait', pending };
     if (intent.status !== 'AwaitingPayment') {
       return answered(
         problemAnswer('payment-intent-state', `a payment intent that is ${intent.status} cannot be paid`),

@@ -82,15 +82,33 @@ const openSession = async (
 };
 
 /**
- * A provider refused (C-8.2): the intent is Cancelled; the others take back their confirmations,
- * the basket is unlocked with its lines kept, and the notification fails with `provider-refused`.
- * The refusing one is told too, since a provider that answered too late may have confirmed after all.
+ * A provider refused (C-8.2): the intent is Cancelled; the basket is unlocked with its lines kept,
+ * first, so that it is the buyer's again at once; then the others take back their confirmations,
+ * and the notification fails with `provider-refused`. The refusing one is told too, since a
+ * provider that answered too late may have confirmed after all. A saga that stops in between
+ * resumes here: the unlock is not made twice, the releases are.
  */
 const refused = async (
   ctx: AppContext,
   accepted: AcceptedCommand,
   intent: ExistingPaymentIntent,
 ): Promise<Handled> => {
+  const unlocked = await runBasketPlan(ctx, {
+    basketId: accepted.basketId,
+    commands: (loaded, at) =>
+      lockedBy(loaded.state, intent.id)
+        ? [
+            {
+              type: 'UnlockAfterPayment',
+              basketId: accepted.basketId,
+              at,
+              paymentIntentId: intent.id,
+              reason: 'provider-refused',
+            },
+          ]
+        : [],
+  });
+  if (unlocked._tag !== 'Decided') return fromBasketRun(unlocked);
   const toRelease = [...intent.confirmedProviderBaskets, ...(intent.refusedBy ? [intent.refusedBy] : [])];
   await Promise.all(
     toRelease.map((providerBasketId) =>
@@ -102,23 +120,8 @@ const refused = async (
     ),
   );
   const detail = `the provider of ${intent.refusedBy ?? 'a provider basket'} refused to confirm it`;
-  return fromBasketRun(
-    await runBasketPlan(ctx, {
-      basketId: accepted.basketId,
-      commands: (loaded, at) =>
-        lockedBy(loaded.state, intent.id)
-          ? [
-              {
-                type: 'UnlockAfterPayment',
-                basketId: accepted.basketId,
-                at,
-                paymentIntentId: intent.id,
-                reason: 'provider-refused',
-              },
-            ]
-          : [],
-      completion: () => failed(accepted.notificationId, ctx.clock.now(), problem('provider-refused', detail)),
-    }),
+  return completeWithoutChange(ctx, accepted, () =>
+    failed(accepted.notificationId, ctx.clock.now(), problem('provider-refused', detail)),
   );
 };
 
