@@ -8,7 +8,7 @@
 // the benchmark alone (`basket_bench`), and client-side by wrapping the storage's connection pool;
 // round trips and statements at the tree's `pg` client. All subtract what the service's background
 // loops (outbox relay, recovery) do while idle.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
