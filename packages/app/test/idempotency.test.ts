@@ -149,6 +149,34 @@ describe('Idempotency-Key (C-6.3)', () => {
     expect(h.fakes.calls.charges).toHaveLength(1);
   });
 
+  it('createPaymentIntent replays its first answer as given: 200 with the intent as it was, after a cancel too (C-6.3)', async () => {
+    const h = harness({ paymentSyncWaitMs: 5000 });
+    const id = await fillBasket(h, alice);
+    await completeCheckoutDetails(h, alice, id);
+    const create = keyed(alice, 'k-8', `POST /baskets/${id}/payment-intents`);
+    const first = await h.app.api.createPaymentIntent(create, id, {});
+    expect([first.status, bodyOf(first).status]).toEqual([200, 'AwaitingPayment']);
+    const cancelled = await h.app.api.deletePaymentIntent(alice, id, stringField(bodyOf(first), 'id'));
+    expect(cancelled.status).toBe(200);
+    await h.settle();
+    expect(await h.app.api.createPaymentIntent(create, id, {})).toEqual(first);
+  });
+
+  it('createPaymentIntent answered 202 replays 202 with the same notification, after the intent is ready too (C-6.3)', async () => {
+    const h = harness({ paymentSyncWaitMs: 0 });
+    const id = await fillBasket(h, alice);
+    await completeCheckoutDetails(h, alice, id);
+    const create = keyed(alice, 'k-9', `POST /baskets/${id}/payment-intents`);
+    const first = await h.app.api.createPaymentIntent(create, id, {});
+    expect(first.status).toBe(202);
+    await h.settle();
+    const notification = bodyOf(
+      await h.app.api.getNotification(alice, stringField(bodyOf(first), 'notificationId')),
+    );
+    expect(notification.status).toBe('Succeeded');
+    expect(await h.app.api.createPaymentIntent(create, id, {})).toEqual(first);
+  });
+
   it('two concurrent first requests with one key and one body: one command, one notification for both', async () => {
     const race = racingStorage(2);
     const h = harness({}, race.storage);

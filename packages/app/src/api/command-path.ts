@@ -4,7 +4,13 @@ import type { AcceptedCommand, IdempotencyKeyTaken } from '../ports/notification
 import type { Processor } from '../processing/processor';
 import { type Plan, type TransactOptions, type Tx, transact } from '../transact/transact';
 import { problemAnswer } from './answers';
-import { type Attempt, idempotencyRecord, type StoredAnswer, storedAnswerOf } from './idempotency';
+import {
+  type Attempt,
+  idempotencyRecord,
+  type StoredAnswer,
+  settledRecord,
+  storedAnswerOf,
+} from './idempotency';
 import type { Answer, Caller } from './types';
 
 /** What the API shares beyond the context: the processor that carries on accepted work. */
@@ -88,7 +94,12 @@ export const decideRequest = async (
       return problemAnswer('internal-error', 'the request could not be carried out; it changed nothing');
     }
     const judged = result.value;
-    if (judged._tag === 'Answer') return judged.after ? judged.after() : judged.answer;
+    if (judged._tag === 'Answer') {
+      if (judged.after === undefined) return judged.answer;
+      const answer = await judged.after();
+      await keepSettledAnswer(env, caller, basketId, answer);
+      return answer;
+    }
     if (Date.now() >= deadline) {
       return problemAnswer(
         'internal-error',
@@ -97,6 +108,23 @@ export const decideRequest = async (
     }
     await waitForPending(env, basketId, judged.pending);
   }
+};
+
+/**
+ * The first answer of a keyed request whose answer waited for an outcome, kept as given (C-6.3):
+ * a replay answers it again rather than the outcome as it is by then. Written after the answer is
+ * known, so a replay before that derives it as this request did.
+ */
+const keepSettledAnswer = async (
+  env: ApiEnv,
+  caller: Caller,
+  basketId: string,
+  answer: Answer,
+): Promise<void> => {
+  const record = settledRecord(env.ctx, caller, answer);
+  if (record === undefined) return;
+  // Refused only when the key's answer is kept already: nothing to do then.
+  await transact(env.ctx, basketId, async () => ({ value: undefined, idempotency: record }));
 };
 
 /**

@@ -2,17 +2,23 @@ import type { BasketApi } from './basket-api';
 import { basketOperations } from './basket-operations';
 import { commandOperations } from './command-operations';
 import type { ApiEnv } from './command-path';
-import { plainReplay, type Replay } from './idempotency';
+import { plainReplay, type Replay, settledAnswer } from './idempotency';
 import { notificationOperation } from './notification-operation';
 import { paymentAnswer, paymentIntentAnswer } from './payment-answers';
 import { paymentIntentOperations } from './payment-intent-operations';
 import { savedTokenOperation } from './saved-token-operation';
 
-/** A replayed request answers its first answer again, derived anew where it waited for an outcome (C-6.3). */
+/**
+ * A replayed request answers its first answer again (C-6.3). Where that answer waited for an
+ * outcome, it is kept as given once given (`settledAnswer`); until then it is derived as the first
+ * request derives it.
+ */
 const replayOf =
   (env: ApiEnv): Replay =>
-  async (stored) => {
+  async (stored, caller) => {
     const { ctx } = env;
+    const settled = stored.replay === undefined ? undefined : await settledAnswer(ctx, caller);
+    if (settled !== undefined) return plainReplay(settled);
     if (stored.replay === 'payment-intent' && stored.notificationId && stored.paymentIntentId) {
       return paymentIntentAnswer(
         ctx,

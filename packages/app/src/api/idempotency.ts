@@ -22,6 +22,7 @@ export const StoredAnswer = t.intersection(
         t.literal(200),
         t.literal(202),
         t.literal(204),
+        t.literal(402),
         t.literal(403),
         t.literal(404),
         t.literal(409),
@@ -68,13 +69,20 @@ const MAX_KEY_ATTEMPTS = 3;
 
 /**
  * The answer as its record keeps it, when C-6.3 stores it: every answer given once the request
- * passed authentication and validation (2xx, and 403, 404, 409, 412, 422 problems); not 400, 402
- * (endpoint 17's decline is derived from its notification), 5xx.
+ * passed authentication and validation (2xx, and 402, 403, 404, 409, 412, 422 problems); not 400
+ * or 5xx.
  */
 export const storedAnswerOf = (answer: Answer): StoredAnswer | undefined => {
   if ('problem' in answer) {
     const { status } = answer;
-    if (status !== 403 && status !== 404 && status !== 409 && status !== 412 && status !== 422)
+    if (
+      status !== 402 &&
+      status !== 403 &&
+      status !== 404 &&
+      status !== 409 &&
+      status !== 412 &&
+      status !== 422
+    )
       return undefined;
     const { type, title, detail, code } = answer.problem;
     return { status, problem: { type, title, status, detail, code } };
@@ -113,10 +121,50 @@ export const idempotencyRecord = (
         created: ctx.clock.now(),
       };
 
+/**
+ * Where the first answer of a request whose answer waited for an outcome (createPaymentIntent,
+ * endpoint 17) is kept once given: beside its key, under a name no client key can have (keys are
+ * printable ASCII, and this one holds a tab). Its record, written in the acceptance, says only which
+ * notification to derive the answer from; replays answer this one once it exists (C-6.3: the first
+ * response again, same status and body), and derive it as the first request did until then.
+ */
+const settledKey = (caller: Caller, key: string): string => `${scopedKey(caller, key)}\tanswer`;
+
+/** The record of the first answer, as given, of a request whose answer waited for an outcome. */
+export const settledRecord = (
+  ctx: AppContext,
+  caller: Caller,
+  answer: Answer,
+): IdempotencyRecord | undefined => {
+  const stored = storedAnswerOf(answer);
+  return caller.idempotency === undefined || stored === undefined
+    ? undefined
+    : {
+        storeId: caller.storeId,
+        key: settledKey(caller, caller.idempotency.key),
+        fingerprint: caller.idempotency.fingerprint,
+        response: toJsonObject(StoredAnswer.encode(stored)),
+        created: ctx.clock.now(),
+      };
+};
+
+/** The first answer as given, once kept (`settledRecord`). */
+export const settledAnswer = async (ctx: AppContext, caller: Caller): Promise<StoredAnswer | undefined> => {
+  if (caller.idempotency === undefined) return undefined;
+  const record = await ctx.storage.idempotency.find(
+    caller.storeId,
+    settledKey(caller, caller.idempotency.key),
+    keyNotBefore(ctx),
+  );
+  const stored = record === undefined ? undefined : StoredAnswer.decode(record.response);
+  return stored !== undefined && E.isRight(stored) ? stored.right : undefined;
+};
+
 /** A stored plain answer, as first given. */
 export const plainReplay = (stored: StoredAnswer): Answer => {
   const body = stored.body === undefined ? undefined : toJsonObject(stored.body);
   if (
+    stored.status === 402 ||
     stored.status === 403 ||
     stored.status === 404 ||
     stored.status === 409 ||
