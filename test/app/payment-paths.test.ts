@@ -133,6 +133,35 @@ describe('payment paths over the simulated providers', () => {
     expect(lineItems(await basket(w, alice, id))).toHaveLength(2);
   });
 
+  it('holds that run out before the providers answer end the intent with provider-refused saying so (C-7.8, C-8.2)', async () => {
+    const w = await world({ config: { paymentSyncWaitMs: 0 } });
+    const { api } = w.app;
+    let letGo: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      letGo = resolve;
+    });
+    let asked: () => void = () => undefined;
+    const confirming = new Promise<void>((resolve) => {
+      asked = resolve;
+    });
+    const confirm = w.providers.confirm.bind(w.providers);
+    vi.spyOn(w.providers, 'confirm').mockImplementation(async (request) => {
+      asked();
+      await held;
+      return confirm(request);
+    });
+    const id = await readyBasket(w, alice);
+    const creation = await api.createPaymentIntent(alice, id, {});
+    await confirming;
+    w.clock.advance(16 * MINUTE); // every provider basket's holds run out before the answers are recorded
+    letGo();
+    const done = await outcome(w, alice, creation);
+    expect(done).toMatchObject({ status: 'Failed', problem: { status: 422, code: 'provider-refused' } });
+    expect(JSON.stringify(done)).toMatch(
+      /holds of provider basket .* ran out before its provider confirmed it/,
+    );
+  });
+
   it('cancelling: the cancellation machine runs, the basket is unlocked and keeps its lines and holds (C-8.4)', async () => {
     const w = await world({ config: { paymentSyncWaitMs: 10_000 } });
     const id = await readyBasket(w, alice);

@@ -1,4 +1,13 @@
-import { type ExistingPaymentIntent, type PaymentIntentState, problem, providerOf } from '@basket/core';
+import {
+  afterExpiry,
+  type BasketState,
+  type ExistingPaymentIntent,
+  exists,
+  type Instant,
+  type PaymentIntentState,
+  problem,
+  providerOf,
+} from '@basket/core';
 import * as E from 'fp-ts/Either';
 import type { AppContext } from '../context';
 import { toJsonObject } from '../json';
@@ -7,7 +16,7 @@ import { runBasketPlan } from '../processing/basket-decision';
 import { failed, succeeded } from '../processing/completion';
 import { completeWithoutChange, fromBasketRun, type Handled } from '../processing/handled';
 import type { QueuedWorkOf } from '../processing/queued-command';
-import { answerWithin } from '../time';
+import { answerWithin, nowOf } from '../time';
 import { lockAndStart, recordAnswers } from './intent-creation-commits';
 import { type IntentOutcome, runIntentPlan } from './intent-decision';
 import { lockedBy, nextStep, runSaga, type SagaStep } from './support';
@@ -82,6 +91,19 @@ const openSession = async (
 };
 
 /**
+ * What `provider-refused` says of the refusal: a provider basket whose holds ran out before its
+ * provider confirmed it (C-7.8) was not refused by the provider, and the detail says so.
+ */
+const refusalDetail = (refusedBy: string | undefined, basket: BasketState, now: Instant): string => {
+  if (refusedBy === undefined) return 'a provider refused to confirm its provider basket';
+  const after = afterExpiry(basket, now);
+  const expired = !exists(after) || !after.providerBaskets.some((pb) => pb.id === refusedBy);
+  return expired
+    ? `the holds of provider basket ${refusedBy} ran out before its provider confirmed it`
+    : `the provider of ${refusedBy} refused to confirm it, or did not answer in time`;
+};
+
+/**
  * A provider refused (C-8.2): the intent is Cancelled; the basket is unlocked with its lines kept,
  * first, so that it is the buyer's again at once; then the others take back their confirmations,
  * and the notification fails with `provider-refused`. The refusing one is told too, since a
@@ -119,7 +141,7 @@ const refused = async (
       }),
     ),
   );
-  const detail = `the provider of ${intent.refusedBy ?? 'a provider basket'} refused to confirm it`;
+  const detail = refusalDetail(intent.refusedBy, unlocked.loaded.state, nowOf(ctx.clock));
   return completeWithoutChange(ctx, accepted, () =>
     failed(accepted.notificationId, ctx.clock.now(), problem('provider-refused', detail)),
   );
