@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import {
   codeOf,
+  intentReplayAfterCancel,
   keyOfAnother,
   type Lanes,
   oneKeyRacing,
@@ -72,6 +73,19 @@ export const raceExpectations = (
       expect(r.replay409).toEqual(r.first409);
       expect(r.after409.version).toBe(r.unlocked.version);
       expect(r.after409.lines.map((l) => l.quantity)).toEqual([1]);
+    },
+  );
+
+  register(
+    `${name}: a createPaymentIntent replayed after its intent was cancelled answers its first answer (C-6.3)`,
+    async () => {
+      const { first, replays, after } = await intentReplayAfterCancel(
+        lanes(),
+        `i-${Math.random().toString(36).slice(2)}`,
+      );
+      expect([200, 202]).toContain(first.status);
+      expect(replays).toEqual([first, first]);
+      expect(after.body.activePaymentIntentId).toBeUndefined();
     },
   );
 

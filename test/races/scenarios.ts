@@ -215,6 +215,27 @@ export const replaysAfterChange = async (lanes: Lanes, tag: string) => {
   return { first204, replay204, changed, after204, first409, replay409, unlocked, after409 };
 };
 
+/**
+ * A keyed createPaymentIntent, then its intent cancelled, then the request replayed: the replay
+ * answers the first answer as given (C-6.3), not the intent as it is by then.
+ */
+export const intentReplayAfterCancel = async (lanes: Lanes, tag: string) => {
+  const id = await payableBasket(lanes);
+  const create = keyed(guest, `${tag}-intent`, `POST /baskets/${id}/payment-intents {}`);
+  const first = await lanes.next().createPaymentIntent(create, id, {});
+  const intentId =
+    first.status === 200
+      ? text(bodyOf(first), 'id')
+      : text(await settled(lanes, guest, text(bodyOf(first), 'notificationId')), 'paymentIntentId');
+  await succeeds(lanes, guest, lanes.next().deletePaymentIntent(guest, id, intentId));
+  const replays = [
+    await lanes.next().createPaymentIntent(create, id, {}),
+    await lanes.next().createPaymentIntent(create, id, {}),
+  ];
+  const after = await basketOf(lanes, guest, id);
+  return { first, replays, after };
+};
+
 /** (e) `count` racing requests with one Idempotency-Key and one body. */
 export const oneKeyRacing = async (lanes: Lanes, tag: string, count = 10) => {
   const id = await newBasket(lanes);
