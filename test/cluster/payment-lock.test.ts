@@ -34,12 +34,10 @@ describe('a payment intent being prepared, across two processes (C-8.3)', () => 
     const added = await lanes.next().addProduct(guest, id, PIE, { quantity: 1 });
     expect([added.status, codeOf(added)]).toEqual([409, 'basket-locked']);
     const pending = bodyOf(await lanes.next().getNotification(guest, notificationId, 0));
-    const paid = await lanes
-      .next()
-      .useSavedPaymentToken(alice, {
-        paymentIntentId: String(pending.paymentIntentId),
-        tokenId: 'tok_alice_visa',
-      });
+    const paid = await lanes.next().useSavedPaymentToken(alice, {
+      paymentIntentId: String(pending.paymentIntentId),
+      tokenId: 'tok_alice_visa',
+    });
     expect([paid.status, codeOf(paid)]).toEqual([409, 'payment-intent-state']);
     // Answered before the providers: the creation was still under way when all of that was judged.
     expect(bodyOf(await lanes.next().getNotification(guest, notificationId, 0)).status).toBe('Pending');
