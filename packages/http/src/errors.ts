@@ -87,10 +87,15 @@ export const handleClientError = (error: Error, socket: Socket): void => {
     socket.destroy();
     return;
   }
-  const timedOut = field(error, 'code') === 'ERR_HTTP_REQUEST_TIMEOUT';
+  const code = field(error, 'code');
+  const timedOut = code === 'ERR_HTTP_REQUEST_TIMEOUT';
+  const message =
+    code === 'HPE_HEADER_OVERFLOW'
+      ? 'the request headers are over the 16 KiB this server reads (a token that long is not one it issued)'
+      : 'the HTTP request is malformed';
   const answer = timedOut
     ? problem(408, 'request-timeout', 'The request did not arrive in time; send it again, faster.')
-    : validationFailed([{ path: '', message: 'the HTTP request is malformed' }]);
+    : validationFailed([{ path: '', message }]);
   const body = problemBytes(answer);
   const statusLine = timedOut ? '408 Request Timeout' : '400 Bad Request';
   socket.end(

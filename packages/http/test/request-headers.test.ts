@@ -102,4 +102,13 @@ describe('headers sent twice, encoded bodies, unknown expectations (C-2.1, C-6.3
     expect(Object.getPrototypeOf(passed)).toBe(Object.prototype);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
+
+  it('headers over 16 KiB are a 400 that says so, before anything reads them', async () => {
+    const answer = await send([`authorization: Bearer ${'x'.repeat(20 * 1024)}`]);
+    expect(answer.status).toBe(400);
+    expect(problemOf(answer)).toMatchObject({
+      code: 'validation-failed',
+      errors: [{ path: '', message: expect.stringContaining('16 KiB') }],
+    });
+  });
 });
