@@ -75,6 +75,8 @@ await build({
   target: 'node20',
   packages: 'external',
   sourcemap: true,
+  // The maps name the sources the tarball ships in src/ rather than embedding a second copy.
+  sourcesContent: false,
   logLevel: 'warning',
   plugins: [legacySubpaths],
 });

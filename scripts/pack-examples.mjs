@@ -62,8 +62,9 @@ const tarballs = new Map(packed.map((entry) => [entry.name, entry.filename]));
 for (const name of manifests.keys()) if (!tarballs.has(name)) problems.push(`${name}: was not packed`);
 step(`packed ${tarballs.size} packages`, packStart);
 
-// 2. Check each tarball: dist with JavaScript and declarations, no sources or tests, a manifest
-//    with real ranges whose exports and bins name files that are there.
+// 2. Check each tarball: dist with JavaScript and declarations, the TypeScript sources that its
+//    declaration maps and its `@basket/source` export condition name, no tests, a manifest with
+//    real ranges whose exports (every condition) and bins name files that are there.
 const sizes = [];
 for (const [name, file] of tarballs) {
   const entries = execFileSync('tar', ['-tzf', file], { encoding: 'utf8' })
@@ -80,13 +81,18 @@ for (const [name, file] of tarballs) {
   if (text.includes('workspace:')) fail('its package.json still has a workspace: range');
   if (!entries.some((entry) => /^dist\/.+\.js$/.test(entry))) fail('holds no dist/**/*.js');
   if (!entries.some((entry) => /^dist\/.+\.d\.ts$/.test(entry))) fail('holds no dist/**/*.d.ts');
-  const stray = entries.filter((entry) => /^(src|test)\//.test(entry) || /\.test\.[jt]s$/.test(entry));
-  if (stray.length > 0) fail(`holds sources or tests: ${stray.slice(0, 5).join(', ')}`);
+  const stray = entries.filter((entry) => /^test\//.test(entry) || /\.test\.[jt]s$/.test(entry));
+  if (stray.length > 0) fail(`holds tests: ${stray.slice(0, 5).join(', ')}`);
+  if (!entries.some((entry) => /^src\/.+\.ts$/.test(entry))) fail('holds no src/**/*.ts');
   if (!has('LICENSE')) fail('holds no LICENSE');
   for (const [subpath, target] of Object.entries(manifest.exports ?? {})) {
     for (const condition of ['types', 'import']) {
       if (typeof target === 'object' && !has(target[condition]))
         fail(`exports["${subpath}"].${condition} is missing`);
+    }
+    for (const [condition, path] of Object.entries(typeof target === 'object' ? target : {})) {
+      if (typeof path === 'string' && !has(path))
+        fail(`exports["${subpath}"]["${condition}"] names ${path}: not there`);
     }
   }
   for (const [bin, target] of Object.entries(manifest.bin ?? {})) {
