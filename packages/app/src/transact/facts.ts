@@ -5,6 +5,7 @@ import {
   type CatalogIndex,
   capacityOf,
   type Hold,
+  resourceOfKey,
   resourcesToCheck,
 } from '@basket/core';
 import type { HoldRow, InventoryStore } from '../ports/unit-of-work';
@@ -36,11 +37,25 @@ export const gatherFacts = async (
     for (const resource of resources) {
       availability.set(
         resource,
-        Math.max(0, (capacityOf(resource, catalog) ?? 0) - (held.get(resource) ?? 0)),
+        Math.max(0, capacityOf(resource, catalog) - (held.get(resource) ?? 0)),
       );
     }
   }
   return { catalog, availability };
+};
+
+/**
+ * The capacity a hold row carries when the catalog no longer has its product (withdrawn while
+ * baskets held it; the largest the stores keep). No basket can take such a product any more
+ * (`product-not-found`), so what was held before is not bounded by it: the baskets that hold it keep
+ * their lines and can still be changed and paid, instead of every commit that rewrites their holds
+ * being refused for a capacity of 0.
+ */
+export const WITHDRAWN_CAPACITY = 2_147_483_647;
+
+const withdrawn = (resource: string, catalog: CatalogIndex): boolean => {
+  const named = resourceOfKey(resource);
+  return named !== undefined && !catalog.products.has(named.productId);
 };
 
 /** The holds rows of a basket's state, each with its resource's capacity for the store's check. */
@@ -48,6 +63,6 @@ export const holdRows = (holds: ReadonlyArray<Hold>, catalog: CatalogIndex): Rea
   holds.map((hold) => ({
     resource: hold.resource,
     quantity: hold.quantity,
-    capacity: capacityOf(hold.resource, catalog) ?? 0,
+    capacity: withdrawn(hold.resource, catalog) ? WITHDRAWN_CAPACITY : capacityOf(hold.resource, catalog),
     ...(hold.expiresAt === undefined ? {} : { expiresAt: hold.expiresAt }),
   }));

@@ -1,0 +1,86 @@
+import type { Storage } from '@basket/app';
+import { type Catalog, catalogIndex } from '@basket/core';
+import { createPostgresStorage, openPglite } from '@basket/store-postgres';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  alice,
+  basket,
+  bodyOf,
+  ids,
+  lineItems,
+  outcome,
+  providerBasketOf,
+  succeeds,
+  text,
+  world,
+} from './support';
+
+/** The demo catalog without the product `productId`: withdrawn by its provider. */
+const without = (catalog: Catalog, productId: string): Catalog => ({
+  ...catalog,
+  providers: catalog.providers.map((provider) => ({
+    ...provider,
+    products: provider.products.filter((product) => product.id !== productId),
+  })),
+});
+
+describe('a product withdrawn from the catalog while baskets hold it', () => {
+  const storages: ReadonlyArray<readonly [string, () => Promise<Storage | undefined>]> = [
+    ['memory', async () => undefined],
+    ['PGlite', async () => createPostgresStorage({ db: await openPglite('memory') })],
+  ];
+  it.each(storages)(
+    '%s: leaves those baskets changeable and payable, its held units not checked against a capacity of 0',
+    async (_name, storageOf) => {
+      const storage = await storageOf();
+      const w = await world({
+        config: { paymentSyncWaitMs: 10_000 },
+        ...(storage === undefined ? {} : { storage }),
+      });
+      const { api } = w.app;
+      const id = text(bodyOf(await api.createBasket(alice)), 'id');
+      await succeeds(w, alice, api.addProduct(alice, id, ids.pie, { quantity: 2 }));
+      const collectionTime = new Date(Date.parse(w.clock.now()) + 3_600_000).toISOString();
+      await succeeds(
+        w,
+        alice,
+        api.setProviderBasketDeliveryMethod(
+          alice,
+          id,
+          providerBasketOf(await basket(w, alice, id), 'fnb:arena'),
+          {
+            deliveryMethod: {
+              type: 'KioskCollection',
+              id: 'fnb-kiosk',
+              kioskId: 'kiosk-north',
+              collectionTime,
+              collectionId: 'c',
+              seatId: 's',
+            },
+          },
+        ),
+      );
+      await succeeds(
+        w,
+        alice,
+        api.setCustomerDetails(alice, id, {
+          customerDetails: [{ type: 'Email', value: { email: 'a@example.com' } }],
+        }),
+      );
+      const withdrawn = catalogIndex(without(w.catalog, ids.pie));
+      vi.spyOn(w.providers, 'catalog').mockResolvedValue(withdrawn);
+
+      // Another product of the same provider basket: the pie's hold is rewritten with it.
+      const veggie = 'fnb:arena|44a4f65e4bc3086b9d13baa7';
+      await succeeds(w, alice, api.addProduct(alice, id, veggie, { quantity: 1 }));
+      expect(lineItems(await basket(w, alice, id)).map((line) => line.productId)).toEqual([ids.pie, veggie]);
+      const intent = await api.createPaymentIntent(alice, id, {});
+      const ready = intent.status === 200 ? bodyOf(intent) : await outcome(w, alice, intent);
+      const intentId = intent.status === 200 ? text(ready, 'id') : text(ready, 'paymentIntentId');
+      expect(
+        (await api.useSavedPaymentToken(alice, { paymentIntentId: intentId, tokenId: 'tok_alice_visa' }))
+          .status,
+      ).toBe(204);
+    },
+  );
+});
