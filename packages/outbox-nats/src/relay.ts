@@ -88,6 +88,10 @@ export const createNatsRelay = (options: NatsRelayOptions): NatsRelay => {
         state.lastError = errorMessage(err);
         logger?.warn({ err: state.lastError, attempt, retryInMs }, 'outbox relay: failed, retrying');
         await link.reset();
+        // A relay that cannot publish lets go of the lease while it backs off, so that another
+        // process's relay that can reach NATS takes over (it keeps its backlog and lag to show).
+        state.active = false;
+        await keeper.release().catch(() => undefined);
         if (pastStop(retryInMs)) return;
         await pause.sleep(retryInMs);
       }

@@ -49,6 +49,38 @@ const setup = () => {
 };
 
 describe('several relays over one outbox', () => {
+  it('a relay that cannot reach NATS lets go of the lease: the one that can publishes everything', {
+    timeout: 30_000,
+  }, async () => {
+    const { stream, test, produced, produce, relay } = setup();
+    const lease = createMemoryRelayLease();
+    const cut = createNatsRelay({
+      outbox: test.outbox,
+      servers: 'nats://127.0.0.1:1',
+      stream,
+      lease,
+      holder: 'cut-off',
+      leaseTtlMs: 900,
+      publishTimeoutMs: 300,
+      pollMs: 10,
+      backoffMs: { initial: 10, max: 50 },
+    });
+    produce(12);
+    cut.start();
+    await waitUntil('the cut-off relay has failed to connect', () => cut.metrics().lastError !== undefined);
+    const healthy = relay(lease, 'healthy');
+    healthy.start();
+    try {
+      await waitUntil('the outbox is drained', () => test.unpublishedCount() === 0);
+      expect(cut.metrics()).toMatchObject({ active: false, published: 0 });
+      expect(healthy.metrics().active).toBe(true);
+    } finally {
+      await cut.stop({ flushMs: 0 });
+      await healthy.stop();
+    }
+    expect(await readStream(url, stream)).toHaveLength(produced.length);
+  });
+
   it('one relay is active at a time, and the other takes over when it stops', {
     timeout: 30_000,
   }, async () => {
