@@ -105,9 +105,12 @@ const plugin: FastifyPluginAsync<BasketHttpOptions> = async (app: FastifyInstanc
   app.addHook('onSend', async (_request, reply) => {
     if (closing) reply.header('connection', 'close');
   });
+  // New baskets waiting in line at the door (when limits are set) get their 503 at once.
+  let closeLine: () => void = () => undefined;
   app.addHook('preClose', async () => {
     closing = true;
     signalClosing();
+    closeLine();
     // Requests whose bodies are still arriving are not waited for (C-10.3 finishes what it accepted).
     receiving.cutAll();
     await drainConnections(app.server, options.shutdownDrainMs ?? 0);
@@ -128,8 +131,7 @@ const plugin: FastifyPluginAsync<BasketHttpOptions> = async (app: FastifyInstanc
     const shedder = createLoadShedder(options.limits, delayMs);
     app.addHook('onRequest', shedder.hook);
     options.onLoad?.(shedder.inFlight);
-    // New baskets waiting at the door get their 503 at once: the process will not let them in.
-    app.addHook('preClose', async () => shedder.close());
+    closeLine = shedder.close;
   }
   app.addHook(
     'onRequest',

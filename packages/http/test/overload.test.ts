@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import type { Answer, BasketApi } from '@basket/app';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -48,6 +49,7 @@ const build = async (
   api: BasketApi,
   limits: LoadLimits = LIMITS,
   onLoad?: (figures: () => LoadFigures) => void,
+  shutdownDrainMs?: number,
 ): Promise<FastifyInstance> => {
   const app = Fastify(basketFastifyOptions());
   await app.register(basketHttp, {
@@ -55,6 +57,7 @@ const build = async (
     auth: { isKnownStore: (storeId) => storeId === STORE, jwt: { secret: SECRET } },
     limits,
     ...(onLoad === undefined ? {} : { onLoad }),
+    ...(shutdownDrainMs === undefined ? {} : { shutdownDrainMs }),
   });
   await app.ready();
   return app;
@@ -227,17 +230,27 @@ describe('overload: a queue for new baskets, in order of arrival', () => {
     expect(load?.()).toEqual({ requests: 0, longPolls: 0, queued: 0 });
   });
 
-  it('answers the new baskets waiting with the 503 when the process closes', async () => {
+  it('answers the new baskets waiting with the 503 when the process closes, before its connections drain', async () => {
     const { requests, api, calls } = heldBasketReads();
-    const server = await build(api, QUEUED);
+    const server = await build(api, QUEUED, undefined, 30_000);
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    const address = server.server.address();
+    // An idle kept connection: the drain waits for it (up to 30 s) once closing begins.
+    const idle = connect(typeof address === 'object' && address !== null ? address.port : 0, '127.0.0.1');
+    await new Promise((resolve) => idle.once('connect', resolve));
     const headers = { 'x-api-key': KEY, authorization: `Bearer ${await token()}` };
     const held = server.inject({ method: 'GET', url: `/baskets/${BASKET_ID}`, headers });
     await requests.until(1);
     const waiting = server.inject({ method: 'POST', url: '/baskets', headers });
-    const closing = server.close();
+    let closed = false;
+    const closing = server.close().then(() => {
+      closed = true;
+    });
     const refused = await waiting;
+    expect(closed).toBe(false);
     expect(refused.statusCode).toBe(503);
     expect(refused.json().detail).toContain('the process is closing');
+    idle.destroy();
     requests.open();
     await Promise.all([held, closing]);
     expect(calls.some((call) => call.operation === 'createBasket')).toBe(false);
