@@ -89,6 +89,13 @@ const databaseSchema = (raw: string | undefined): Read<string | undefined> => {
     : { ok: false, error: 'BASKET_DATABASE_SCHEMA must be a lowercase identifier (a-z, 0-9, _)' };
 };
 
+/** The schemes `BASKET_DATABASE_URL` takes; anything else is a configuration error (exit 2). */
+const checkDatabaseUrl = (url: string | undefined): string | undefined => {
+  if (url === undefined || url === 'memory:' || /^(pglite:.+|postgres(ql)?:\/\/.+)$/.test(url))
+    return undefined;
+  return `BASKET_DATABASE_URL must be memory:, pglite:<dir> or postgres://…, not ${url.split(':')[0]}:…`;
+};
+
 /** Reads C-10.1's variables (and a few optional extras); every problem found is listed. */
 export const readConfig = (env: Environment): Read<ServerConfig> => {
   const production = env.NODE_ENV === 'production';
@@ -146,10 +153,13 @@ export const readConfig = (env: Environment): Read<ServerConfig> => {
     ...(metricsPort === undefined ? [] : [metricsPort]),
   ].flatMap((read) => (read.ok ? [] : [read.error]));
   if (!timeouts.ok) errors.push(...timeouts.errors);
+  const databaseUrlError = checkDatabaseUrl(nonEmpty(env.BASKET_DATABASE_URL));
+  if (databaseUrlError !== undefined) errors.push(databaseUrlError);
   if (production && secret === undefined && keys.ok && keys.value.length === 0) {
     errors.push('BASKET_JWT_SECRET (or BASKET_JWT_PUBLIC_KEY) is required when NODE_ENV=production');
   }
   if (
+    databaseUrlError !== undefined ||
     !port.ok ||
     !latency.ok ||
     !keys.ok ||

@@ -142,6 +142,7 @@ describe('readConfig (C-10.1)', () => {
       BASKET_MAX_REQUESTS_IN_FLIGHT: 'many',
       BASKET_MAX_EVENT_LOOP_DELAY_MS: 'soon',
       BASKET_RETRY_AFTER_S: '3601',
+      BASKET_DATABASE_URL: 'mysql://db/basket',
       NODE_ENV: 'production',
     });
     expect(config.ok).toBe(false);
@@ -153,7 +154,14 @@ describe('readConfig (C-10.1)', () => {
       expect(config.error).toContain('BASKET_DATABASE_SCHEMA');
       expect(config.error).toContain('BASKET_PROVIDER_LATENCY_MS');
       expect(config.error).toContain('BASKET_JWT_SECRET');
+      expect(config.error).toContain(
+        'BASKET_DATABASE_URL must be memory:, pglite:<dir> or postgres://…, not mysql:',
+      );
     }
+    for (const url of ['memory:', 'pglite:memory', 'pglite:./data', 'postgres://h/db', 'postgresql://h/db']) {
+      expect(readConfig({ BASKET_DATABASE_URL: url }).ok, url).toBe(true);
+    }
+    expect(readConfig({ BASKET_DATABASE_URL: 'pglite:' }).ok).toBe(false);
   });
 });
 
