@@ -1,10 +1,11 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readyBasket } from './steps';
 import {
   alice,
   basket,
   bodyOf,
   expectProblem,
+  heldProviderCalls,
   ids,
   lineItems,
   outcome,
@@ -102,30 +103,17 @@ describe('payment paths over the simulated providers', () => {
   it('a refusal unlocks the basket before the providers release: changes are taken while they do (C-8.2)', async () => {
     const w = await world({ config: { paymentSyncWaitMs: 0 } });
     const { api } = w.app;
-    let letGo: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      letGo = resolve;
-    });
-    let asked: () => void = () => undefined;
-    const releasing = new Promise<void>((resolve) => {
-      asked = resolve;
-    });
-    const release = w.providers.release.bind(w.providers);
-    vi.spyOn(w.providers, 'release').mockImplementation(async (request) => {
-      asked();
-      await held;
-      return release(request);
-    });
+    const releasing = heldProviderCalls(w, 'release');
     const id = await labBasket(w);
     const creation = await api.createPaymentIntent(alice, id, {});
     expect(creation.status).toBe(202);
-    await releasing;
+    await releasing.reached;
     expect((await basket(w, alice, id)).activePaymentIntentId).toBeUndefined();
     await succeeds(w, alice, api.addProduct(alice, id, ids.pie, { quantity: 1 }));
     expect(bodyOf(await api.getNotification(alice, text(bodyOf(creation), 'notificationId'), 0)).status).toBe(
       'Pending',
     );
-    letGo();
+    releasing.letGo();
     expect(await outcome(w, alice, creation)).toMatchObject({
       status: 'Failed',
       problem: { code: 'provider-refused' },
@@ -136,25 +124,12 @@ describe('payment paths over the simulated providers', () => {
   it('holds that run out before the providers answer end the intent with provider-refused saying so (C-7.8, C-8.2)', async () => {
     const w = await world({ config: { paymentSyncWaitMs: 0 } });
     const { api } = w.app;
-    let letGo: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      letGo = resolve;
-    });
-    let asked: () => void = () => undefined;
-    const confirming = new Promise<void>((resolve) => {
-      asked = resolve;
-    });
-    const confirm = w.providers.confirm.bind(w.providers);
-    vi.spyOn(w.providers, 'confirm').mockImplementation(async (request) => {
-      asked();
-      await held;
-      return confirm(request);
-    });
+    const confirming = heldProviderCalls(w, 'confirm');
     const id = await readyBasket(w, alice);
     const creation = await api.createPaymentIntent(alice, id, {});
-    await confirming;
+    await confirming.reached;
     w.clock.advance(16 * MINUTE); // every provider basket's holds run out before the answers are recorded
-    letGo();
+    confirming.letGo();
     const done = await outcome(w, alice, creation);
     expect(done).toMatchObject({ status: 'Failed', problem: { status: 422, code: 'provider-refused' } });
     expect(JSON.stringify(done)).toMatch(

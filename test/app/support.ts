@@ -1,4 +1,4 @@
-import type { JsonObject } from '@basket/app';
+import type { JsonObject, ProviderBasketRequest } from '@basket/app';
 import {
   type Answer,
   type AppConfig,
@@ -20,7 +20,7 @@ import {
   simulatedProviders,
 } from '@basket/providers-catalog';
 import { createMemoryStorage } from '@basket/store-memory';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 
 export const alice: Caller = { storeId: 'arena-web', contactId: 'contact-alice' };
 export const bob: Caller = { storeId: 'arena-web', contactId: 'contact-bob' };
@@ -124,3 +124,27 @@ export const providerBasketOf = (basket: JsonObject, provider: string): string =
 
 export const basket = async (w: World, caller: Caller, id: string): Promise<JsonObject> =>
   bodyOf(await w.app.api.getBasket(caller, id));
+
+/**
+ * Holds every call of the simulated providers' `method` until `letGo()`: `reached` settles at the
+ * first call. A test sees what the service does while a provider has not answered yet, with no sleep.
+ */
+export const heldProviderCalls = (w: World, method: 'confirm' | 'release') => {
+  let letGo: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    letGo = resolve;
+  });
+  let reach: () => void = () => undefined;
+  const reached = new Promise<void>((resolve) => {
+    reach = resolve;
+  });
+  const original: (request: ProviderBasketRequest) => Promise<unknown> = w.providers[method].bind(
+    w.providers,
+  );
+  vi.spyOn(w.providers, method).mockImplementation(async (request: ProviderBasketRequest) => {
+    reach();
+    await held;
+    return original(request) as never;
+  });
+  return { reached, letGo };
+};
