@@ -35,10 +35,7 @@ export const gatherFacts = async (
     if (resources.length === 0) break;
     const held = await inventory.heldByOthers(resources, command.basketId, now);
     for (const resource of resources) {
-      availability.set(
-        resource,
-        Math.max(0, capacityOf(resource, catalog) - (held.get(resource) ?? 0)),
-      );
+      availability.set(resource, Math.max(0, capacityOf(resource, catalog) - (held.get(resource) ?? 0)));
     }
   }
   return { catalog, availability };
