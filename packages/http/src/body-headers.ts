@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, preParsingHookHandler } from 'fastify';
 import { sentTwice } from './repeated-headers';
 
 /** A body this service does not read (C-9.1): answered 415 with `detail`. */
@@ -24,20 +24,23 @@ export const hasNoBody = (headers: FastifyRequest['raw']['headers']): boolean =>
  * Content-Encoding other than `identity` (which this service would not decode), are a 415.
  */
 export const checkBodyHeaders =
-  (emptyMayHaveAnyType: boolean) =>
-  async (request: FastifyRequest): Promise<void> => {
+  (emptyMayHaveAnyType: boolean): preParsingHookHandler =>
+  (request, _reply, payload, done) => {
+    // A callback hook, not an async one: it runs on every modifying request.
     const { headers } = request.raw;
     if (hasNoBody(headers)) {
       if (emptyMayHaveAnyType && headers['content-type'] !== undefined) delete headers['content-type'];
+      done(null, payload);
       return;
     }
-    if (sentTwice(request.raw, 'content-type')) {
-      throw new UnsupportedBodyError('Send one Content-Type header: application/json.');
-    }
     const encoding = headers['content-encoding']?.trim().toLowerCase();
-    if (encoding !== undefined && encoding !== '' && encoding !== 'identity') {
-      throw new UnsupportedBodyError(
-        'Request bodies are read as sent: send them without a Content-Encoding.',
+    if (sentTwice(request.raw, 'content-type')) {
+      done(new UnsupportedBodyError('Send one Content-Type header: application/json.'));
+    } else if (encoding !== undefined && encoding !== '' && encoding !== 'identity') {
+      done(
+        new UnsupportedBodyError('Request bodies are read as sent: send them without a Content-Encoding.'),
       );
+    } else {
+      done(null, payload);
     }
   };

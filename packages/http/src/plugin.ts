@@ -102,8 +102,9 @@ const plugin: FastifyPluginAsync<BasketHttpOptions> = async (app: FastifyInstanc
   app.addHook('onRequest', async (request) => receiving.track(request.raw));
   // Answers finished after shutdown began close their connections: a kept-alive connection would
   // otherwise hold the server open until its keep-alive timeout.
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
   // New baskets waiting in line at the door (when limits are set) get their 503 at once.
   let closeLine: () => void = () => undefined;
