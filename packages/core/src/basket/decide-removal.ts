@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/Either';
 import type { Instant } from '../primitives/instant';
+import { amountLimitProblem } from './amount-limit';
 import type { Decision } from './decide-support';
 import type { BasketEvent } from './events';
 import { orphanEvents } from './orphans';
@@ -48,7 +49,8 @@ export const removeLineEvents = (
 /**
  * What a change to lines implies once its events are applied: a provider basket left without lines
  * closes (C-7.2), a voucher left without a matching line is dropped (C-7.11), and so is an in-seat
- * selection left without its seat (C-7.9). Answers the
+ * selection left without its seat (C-7.9); a basket whose amounts could pass what Money carries is
+ * refused (`basket-limit`). Answers the
  * command's events followed by those, or the table's problem when the events break it.
  */
 export const withTidying = (
@@ -58,6 +60,8 @@ export const withTidying = (
 ): Decision =>
   E.flatMap(foldInTable(state, events), (after) => {
     if (after.status !== 'open') return E.right(events);
+    const overLimit = amountLimitProblem(after);
+    if (overLimit !== undefined) return E.left(overLimit);
     const closed: ReadonlyArray<BasketEvent> = after.providerBaskets
       .filter((pb) => pb.lines.length === 0)
       .map((pb) => ({ type: 'ProviderBasketClosed', at, providerBasketId: pb.id }));

@@ -47,7 +47,27 @@ const withFnbBasket = (lines: number): ReadonlyArray<BasketEvent> => [
   ...fillerLines(lines),
 ];
 
+/** One veggie pie line priced `minorUnits`, in the fnb provider basket. */
+const pricedAt = (minorUnits: number): ReadonlyArray<BasketEvent> =>
+  withFnbBasket(1).map((event) =>
+    event.type === 'LineItemAdded' && event.line.type === 'Consumable'
+      ? { ...event, line: { ...event.line, unitPrice: gbp(minorUnits) } }
+      : event,
+  );
+
 describe('basket limits (C-7.13)', () => {
+  it('C-1.4, C-7.13: a change that could take an amount past int32 minor units is basket-limit', () => {
+    const max = 2_147_483_647;
+    const pie = 1250;
+    // The fnb provider's delivery methods count at their price: they could all be chosen.
+    spec(pricedAt(max - pie - 10_000))
+      .when(addPie(1), factsWith({ [stockResource(PIE)]: 500 }))
+      .events();
+    spec(pricedAt(max - pie + 1))
+      .when(addPie(1), factsWith({ [stockResource(PIE)]: 500 }))
+      .thenFails('basket-limit');
+  });
+
   it('C-7.13: a 101st line is basket-limit', () => {
     spec(withFnbBasket(100))
       .when(addPie(1), factsWith({ [stockResource(PIE)]: 500 }))
