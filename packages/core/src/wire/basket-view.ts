@@ -57,18 +57,23 @@ const providerBasketView = (state: ExistingBasket, pricing: ProviderBasketPricin
   return view as ProviderBasket;
 };
 
-/** A voucher with its per-unit prices (C-7.11): those of the first line it matches. */
+/**
+ * A voucher with its per-unit prices (C-7.11): those of the first line it matches. A voucher never
+ * raises a price (decisions.md, "Prices"), so its price is shown as the one it gives, at most the
+ * unit price, and `discountAmount` is their difference, 0 or more.
+ */
 const voucherView = (state: ExistingBasket, voucher: BasketVoucher): Voucher => {
   const line = allLines(state).find((line) => voucherMatches(voucher, line));
   const original = line === undefined ? voucher.voucherPrice : (unitPriceOf(line) ?? voucher.voucherPrice);
+  const given = Math.min(original, voucher.voucherPrice);
   return {
     name: voucher.name,
     code: voucher.code,
     productId: voucher.productId,
     variantId: voucher.variantId,
     originalPrice: fromMinorUnits(state.currency, original),
-    voucherPrice: fromMinorUnits(state.currency, voucher.voucherPrice),
-    discountAmount: fromMinorUnits(state.currency, Math.max(0, original - voucher.voucherPrice)),
+    voucherPrice: fromMinorUnits(state.currency, given),
+    discountAmount: fromMinorUnits(state.currency, original - given),
   };
 };
 

@@ -129,6 +129,19 @@ describe('provider basket totals (C-7.10, C-7.9a)', () => {
     // "Its lines' total" is after vouchers: 100.00 still reaches SPEND100.
     expect(view.providerBaskets[0]).toMatchObject({ totalPrice: gbp(9500), originalTotalPrice: gbp(10000) });
   });
+  it('C-7.11: a voucher above the unit price raises nothing, and shows the price it gives with a 0 discount', () => {
+    const dear = { ...shirt10, code: 'SHIRTUP', voucherPrice: 7000 };
+    const view = basketView(
+      basket([providerBasket(shopTerms, [shirts(1)], [shopCollect])], { vouchers: [dear] }),
+      now,
+    );
+    expect(view.providerBaskets[0]?.lineItems[0]?.totalPrice).toEqual(gbp(6000));
+    expect(view.vouchers[0]).toMatchObject({
+      originalPrice: gbp(6000),
+      voucherPrice: gbp(6000),
+      discountAmount: gbp(0),
+    });
+  });
   it('C-7.11: a voucher reprices only lines of its product and variant', () => {
     const view = basketView(
       basket([providerBasket(shopTerms, [shirts(1, 's', 'shirts'), shirts(1, 'm'), scarves(1)])], {
