@@ -105,21 +105,29 @@ export const scopedKey = (caller: Caller, key: string): string =>
     ? `guest ${key}`
     : `contact:${caller.contactId.length}:${caller.contactId} ${key}`;
 
-/** The idempotency record to commit with the first answer, when the caller sent a key. */
-export const idempotencyRecord = (
+/** A record of `stored` under the caller's key, named by `keyOf` (when the caller sent a key). */
+const recordOf = (
   ctx: AppContext,
   caller: Caller,
+  keyOf: (caller: Caller, key: string) => string,
   stored: StoredAnswer | undefined,
 ): IdempotencyRecord | undefined =>
   caller.idempotency === undefined || stored === undefined
     ? undefined
     : {
         storeId: caller.storeId,
-        key: scopedKey(caller, caller.idempotency.key),
+        key: keyOf(caller, caller.idempotency.key),
         fingerprint: caller.idempotency.fingerprint,
         response: toJsonObject(StoredAnswer.encode(stored)),
         created: ctx.clock.now(),
       };
+
+/** The idempotency record to commit with the first answer, when the caller sent a key. */
+export const idempotencyRecord = (
+  ctx: AppContext,
+  caller: Caller,
+  stored: StoredAnswer | undefined,
+): IdempotencyRecord | undefined => recordOf(ctx, caller, scopedKey, stored);
 
 /**
  * Where the first answer of a request whose answer waited for an outcome (createPaymentIntent,
@@ -135,18 +143,7 @@ export const settledRecord = (
   ctx: AppContext,
   caller: Caller,
   answer: Answer,
-): IdempotencyRecord | undefined => {
-  const stored = storedAnswerOf(answer);
-  return caller.idempotency === undefined || stored === undefined
-    ? undefined
-    : {
-        storeId: caller.storeId,
-        key: settledKey(caller, caller.idempotency.key),
-        fingerprint: caller.idempotency.fingerprint,
-        response: toJsonObject(StoredAnswer.encode(stored)),
-        created: ctx.clock.now(),
-      };
-};
+): IdempotencyRecord | undefined => recordOf(ctx, caller, settledKey, storedAnswerOf(answer));
 
 /** The first answer as given, once kept (`settledRecord`). */
 export const settledAnswer = async (ctx: AppContext, caller: Caller): Promise<StoredAnswer | undefined> => {
