@@ -2,16 +2,12 @@
 // it is recorded, since its totals, and its payment intent's, could not be written or paid.
 import type { DomainProblem } from '../decider';
 import { problem } from '../decider';
-import type { Line } from './line';
+import { deliveryPriceOf } from '../values/delivery';
+import { grossOf } from './line';
 import type { ExistingBasket } from './state';
 
 /** The largest amount Money carries, in minor units. */
 export const MAX_MINOR_UNITS = 2_147_483_647;
-
-const grossOf = (line: Line): number =>
-  line.type === 'Ticketing'
-    ? line.tickets.reduce((sum, ticket) => sum + ticket.price.minorUnits, 0)
-    : line.quantity * line.unitPrice.minorUnits;
 
 /**
  * What the basket could cost at most: every line's units at their price, and every delivery method
@@ -23,10 +19,7 @@ const mostItCouldCost = (state: ExistingBasket): number =>
     (sum, pb) =>
       sum +
       pb.lines.reduce((lines, line) => lines + grossOf(line), 0) +
-      pb.terms.deliveryMethods.reduce(
-        (methods, method) => methods + ('totalPrice' in method ? method.totalPrice.minorUnits : 0),
-        0,
-      ),
+      pb.terms.deliveryMethods.reduce((methods, method) => methods + deliveryPriceOf(method), 0),
     0,
   );
 

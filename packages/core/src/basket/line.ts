@@ -97,6 +97,12 @@ export type QuantityLine = ConsumableLine | TimeSlotLine | VariableProductLine;
 export const unitsOf = (line: Line): number =>
   line.type === 'Ticketing' ? line.tickets.length : line.quantity;
 
+/** A line's units at their prices, before vouchers and discounts. */
+export const grossOf = (line: Line): number =>
+  line.type === 'Ticketing'
+    ? line.tickets.reduce((sum, ticket) => sum + ticket.price.minorUnits, 0)
+    : line.quantity * line.unitPrice.minorUnits;
+
 /** The variant a voucher matches against: a variable product's variant, none for the other kinds. */
 export const variantIdOf = (line: Line): string | undefined =>
   line.type === 'VariableProduct' ? line.variant.id : undefined;

@@ -118,3 +118,7 @@ export const DeliveryMethodSelection = t.union(
   'DeliveryMethodSelection',
 );
 export type DeliveryMethodSelection = t.TypeOf<typeof DeliveryMethodSelection>;
+
+/** What a delivery method costs: Address and Digital methods have a price, collection is free. */
+export const deliveryPriceOf = (method: DeliveryMethod): number =>
+  method.type === 'Address' || method.type === 'Digital' ? method.totalPrice.minorUnits : 0;

@@ -3,7 +3,6 @@
 export {
   type AppliedDiscount,
   type BasketPricing,
-  grossOf,
   type LinePricing,
   type ProviderBasketPricing,
   priceBasket,

@@ -1,8 +1,8 @@
-import { type Line, unitsOf } from '../basket/line';
+import { grossOf, type Line, unitsOf } from '../basket/line';
 import { allLines, type BasketVoucher, type ExistingBasket, type ProviderBasketState } from '../basket/state';
 import { voucherMatches } from '../basket/vouchers';
 import type { CatalogDiscount } from '../catalog';
-import type { DeliveryMethod } from '../values/delivery';
+import { type DeliveryMethod, deliveryPriceOf } from '../values/delivery';
 
 /*
  * The price computations of C-7.10, in integer minor units of the basket's currency (C-1.4): every
@@ -84,11 +84,6 @@ export const voucherPriceFor = (line: Line, vouchers: ReadonlyArray<BasketVouche
 export const unitPriceOf = (line: Line): number | undefined =>
   line.type === 'Ticketing' ? undefined : line.unitPrice.minorUnits;
 
-export const grossOf = (line: Line): number =>
-  line.type === 'Ticketing'
-    ? sumOf(line.tickets.map((ticket) => ticket.price.minorUnits))
-    : line.quantity * line.unitPrice.minorUnits;
-
 /** Units of each product over the given lines: `minQuantity` is judged per product in the basket. */
 export const unitsByProduct = (lines: ReadonlyArray<Line>): ReadonlyMap<string, number> => {
   const units = new Map<string, number>();
@@ -124,9 +119,6 @@ export const priceLine = (
   const { applied, left } = applyCapped(original, candidates);
   return { line, gross, voucherReduction, original, discounts: applied, total: left };
 };
-
-const deliveryPriceOf = (method: DeliveryMethod): number =>
-  method.type === 'Address' || method.type === 'Digital' ? method.totalPrice.minorUnits : 0;
 
 /**
  * The methods that count as selected (C-7.9a): each explicitly selected one, once per id, and every
