@@ -242,6 +242,38 @@ describe('command processing', () => {
     expect(intent).toMatchObject({ status: 'Cancelled' });
   });
 
+  it('a createPaymentIntent whose saga keeps failing is reported Failed, and deletePaymentIntent then unlocks the basket (C-8.4)', async () => {
+    const h = harness({ paymentSyncWaitMs: 0 });
+    const basketId = await fillBasket(h, alice);
+    await completeCheckoutDetails(h, alice, basketId);
+    const openSession = h.fakes.paymentProvider.openSession;
+    Object.assign(h.fakes.paymentProvider, {
+      openSession: async () => {
+        throw new Error('payment provider down');
+      },
+    });
+    const accepted = await h.app.api.createPaymentIntent(alice, basketId, {});
+    const notificationId = stringField(bodyOf(accepted), 'notificationId');
+    // Each attempt fails; the fifth reports the command Failed so that the basket's queue moves on.
+    for (let attempt = 0; attempt < 5; attempt++) await h.app.processor.process(basketId);
+    const outcome = bodyOf(await h.app.api.getNotification(alice, notificationId));
+    expect(outcome).toMatchObject({ status: 'Failed', problem: { status: 500, code: 'internal-error' } });
+    const paymentIntentId = stringField(outcome, 'paymentIntentId');
+    expect(await basketOf(h, basketId, alice)).toMatchObject({ activePaymentIntentId: paymentIntentId });
+    // The provider is back: the buyer cancels the stuck intent and has the basket back, lines kept.
+    Object.assign(h.fakes.paymentProvider, { openSession });
+    const cancel = await h.app.api.deletePaymentIntent(alice, basketId, paymentIntentId);
+    expect(await outcomeOf(h, cancel, alice)).toMatchObject({ status: 'Succeeded' });
+    const basket = await basketOf(h, basketId, alice);
+    expect(basket.activePaymentIntentId).toBeUndefined();
+    expect(lineItems(basket).length).toBeGreaterThan(0);
+    const intent = bodyOf(await h.app.api.getPaymentIntent(alice, basketId, paymentIntentId));
+    expect(intent).toMatchObject({ status: 'Cancelled' });
+    // And a new intent can be made and becomes ready.
+    const again = await h.app.api.createPaymentIntent(alice, basketId, {});
+    expect(await outcomeOf(h, again, alice)).toMatchObject({ status: 'Succeeded' });
+  });
+
   it('publishes completed notifications to in-process subscribers, in order (C-5.5)', async () => {
     const h = harness();
     const seen: JsonObject[] = [];
