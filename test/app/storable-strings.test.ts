@@ -43,8 +43,27 @@ describe('strings no storage can keep are a 400 from the app API (C-1.6)', () =>
     );
   });
 
+  it('a NUL or an unpaired surrogate in the caller: store, contact and Idempotency-Key', async () => {
+    const idempotency = (key: string) => ({ key, fingerprint: 'POST /baskets' });
+    const answers = [
+      await app.api.createBasket({ storeId: 'arena-web\u0000' }),
+      await app.api.assignContact({ ...alice, contactId: 'contact-\u0000alice' }, basketId),
+      await app.api.addProduct({ ...alice, idempotency: idempotency('retry-\u0000-1') }, basketId, ids.pie, {
+        quantity: 1,
+      }),
+      await app.api.addProduct({ ...alice, idempotency: idempotency('retry-\ud800') }, basketId, ids.pie, {
+        quantity: 1,
+      }),
+    ];
+    for (const answer of answers) expectProblem(answer, 400, 'validation-failed');
+    expect(
+      answers.map((answer) => ('problem' in answer ? answer.problem.errors?.[0]?.path : undefined)),
+    ).toEqual(['caller.storeId', 'caller.contactId', 'caller.idempotencyKey', 'caller.idempotencyKey']);
+  });
+
   it('the basket is untouched and still served', async () => {
     const basket = bodyOf(await app.api.getBasket(alice, basketId));
     expect(basket.id).toBe(basketId);
+    expect(basket.providerBaskets).toEqual([]);
   });
 });

@@ -1,3 +1,5 @@
+import { badStrings, type FieldError } from '@basket/core';
+import { problemAnswer } from './answers';
 import type { BasketApi } from './basket-api';
 import { basketOperations } from './basket-operations';
 import { commandOperations } from './command-operations';
@@ -7,6 +9,7 @@ import { notificationOperation } from './notification-operation';
 import { paymentAnswer, paymentIntentAnswer } from './payment-answers';
 import { paymentIntentOperations } from './payment-intent-operations';
 import { savedTokenOperation } from './saved-token-operation';
+import type { Answer, Caller } from './types';
 
 /**
  * A replayed request answers its first answer again (C-6.3). Where that answer waited for an
@@ -34,17 +37,48 @@ const replayOf =
   };
 
 /**
+ * The caller's strings that no storage can keep (C-1.6): the HTTP adapter refuses them in its
+ * headers and tokens, and an embedder's transport gets the same 400 here instead of a storage error.
+ */
+const unstorableCaller = (caller: Caller): Answer | undefined => {
+  const errors: FieldError[] = badStrings({
+    storeId: caller.storeId,
+    contactId: caller.contactId,
+    idempotencyKey: caller.idempotency?.key,
+    idempotencyFingerprint: caller.idempotency?.fingerprint,
+  }).map((error) => ({ ...error, path: `caller.${error.path}` }));
+  return errors.length === 0
+    ? undefined
+    : problemAnswer('validation-failed', 'the caller is not valid', errors);
+};
+
+type AnyMethod = (caller: Caller, ...rest: ReadonlyArray<unknown>) => Promise<Answer>;
+
+/** Every method of `api`, answering a caller with unstorable strings with a 400 before anything else. */
+const withCallerChecked = (api: BasketApi): BasketApi => {
+  const checked: Record<string, AnyMethod> = {};
+  for (const [name, method] of Object.entries(api) as Array<[string, AnyMethod]>) {
+    checked[name] = (caller, ...rest) => {
+      const refused = unstorableCaller(caller);
+      return refused === undefined ? method(caller, ...rest) : Promise.resolve(refused);
+    };
+  }
+  // The same keys, each method with the same signature as before.
+  return checked as unknown as BasketApi;
+};
+
+/**
  * The transport-agnostic API (`BasketApi`): one method per entry of the operation table. The basket
  * commands are built from `basketCommands`; the other operations have their own handlers. An entry
  * added to the table without either does not compile here.
  */
 export const createApi = (env: ApiEnv): BasketApi => {
   const replay = replayOf(env);
-  return {
+  return withCallerChecked({
     ...basketOperations(env, replay),
     ...commandOperations(env, replay),
     ...paymentIntentOperations(env, replay),
     ...savedTokenOperation(env, replay),
     ...notificationOperation(env),
-  };
+  });
 };
