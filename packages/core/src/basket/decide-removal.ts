@@ -1,11 +1,12 @@
 import * as E from 'fp-ts/Either';
 import type { Instant } from '../primitives/instant';
 import { amountLimitProblem } from './amount-limit';
+import { crossSoldOrphans } from './decide-expiry';
 import type { Decision } from './decide-support';
 import type { BasketEvent } from './events';
 import { orphanEvents } from './orphans';
-import type { ExistingBasket } from './state';
-import { allLines, findLine } from './state';
+import type { BasketState, ExistingBasket } from './state';
+import { allLines, exists, findLine } from './state';
 import { foldInTable } from './table-check';
 
 type RemovalReason = 'deleted' | 'replaced';
@@ -62,13 +63,35 @@ export const withTidying = (
     if (after.status !== 'open') return E.right(events);
     const overLimit = amountLimitProblem(after);
     if (overLimit !== undefined) return E.left(overLimit);
-    const closed: ReadonlyArray<BasketEvent> = after.providerBaskets
-      .filter((pb) => pb.lines.length === 0)
-      .map((pb) => ({ type: 'ProviderBasketClosed', at, providerBasketId: pb.id }));
-    return E.flatMap(foldInTable(after, closed), (tidied) =>
-      E.right([...events, ...closed, ...orphanEvents(tidied, at)]),
-    );
+    const deferred = unlockCascade(after, events, at);
+    return E.flatMap(foldInTable(after, deferred), (pruned) => {
+      const closed: ReadonlyArray<BasketEvent> = (exists(pruned) ? pruned.providerBaskets : [])
+        .filter((pb) => pb.lines.length === 0)
+        .map((pb) => ({ type: 'ProviderBasketClosed', at, providerBasketId: pb.id }));
+      return E.flatMap(foldInTable(pruned, closed), (tidied) =>
+        E.right([...events, ...deferred, ...closed, ...orphanEvents(tidied, at)]),
+      );
+    });
   });
+
+/**
+ * A locked basket keeps its lines when a cross-sell parent's hold runs out (C-8.3); once `events`
+ * unlock it, the lines cross-sold from lines no longer in it go, as expiry cascades in an open basket
+ * (C-7.4, C-7.8), so that no line hidden from reads keeps units held.
+ */
+const unlockCascade = (
+  after: BasketState,
+  events: ReadonlyArray<BasketEvent>,
+  at: Instant,
+): ReadonlyArray<BasketEvent> =>
+  events.some((event) => event.type === 'BasketUnlocked')
+    ? crossSoldOrphans(after, new Set()).map((orphan) => ({
+        type: 'LineItemRemoved',
+        at,
+        ...orphan,
+        reason: 'cross-sell-parent-expired',
+      }))
+    : [];
 
 /** `removeLineEvents` for several lines, each line removed once. */
 export const removeLinesEvents = (

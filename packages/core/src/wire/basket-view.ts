@@ -1,5 +1,6 @@
 import { requiredFields } from '../basket/customer-details';
 import { crossSoldOrphans, expiredProviderBaskets, providerBasketExpires } from '../basket/decide-expiry';
+import { seatIdsOf } from '../basket/orphans';
 import { allLines, type BasketVoucher, type ExistingBasket } from '../basket/state';
 import { voucherMatches } from '../basket/vouchers';
 import type { Instant } from '../primitives/instant';
@@ -29,7 +30,22 @@ export const visibleBasket = (state: ExistingBasket, now: Instant): ExistingBask
     });
   const lines = providerBaskets.flatMap((pb) => pb.lines);
   const vouchers = state.vouchers.filter((v) => lines.some((line) => voucherMatches(v, line)));
-  return { ...state, providerBaskets, vouchers };
+  // In-seat deliveries to seats whose tickets ran out go too (C-7.9), as the next write records.
+  const kept = expired.size === 0 ? providerBaskets : withoutOrphanedInSeat(state, providerBaskets);
+  return { ...state, providerBaskets: kept, vouchers };
+};
+
+/** The provider baskets without their InSeat selections of seats that none of them holds a ticket for. */
+const withoutOrphanedInSeat = (
+  state: ExistingBasket,
+  providerBaskets: ExistingBasket['providerBaskets'],
+): ExistingBasket['providerBaskets'] => {
+  const seats = seatIdsOf({ ...state, providerBaskets });
+  const orphaned = (selection: ExistingBasket['providerBaskets'][number]['selections'][number]) =>
+    selection.type === 'InSeat' && !seats.has(selection.seatId);
+  return providerBaskets.map((pb) =>
+    pb.selections.some(orphaned) ? { ...pb, selections: pb.selections.filter((s) => !orphaned(s)) } : pb,
+  );
 };
 
 /** Holds run out only while the basket is open or locked; never once confirmed or paid (C-7.8). */

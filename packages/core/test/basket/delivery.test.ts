@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DeliveryMethodSelection } from '../../src';
+import { basketView, type DeliveryMethodSelection, exists } from '../../src';
 import {
   addPie,
   cmd,
@@ -165,5 +165,20 @@ describe('an in-seat selection follows its seat (C-7.9)', () => {
       { type: 'ProviderBasketExpired', at: late, providerBasketId: TIX_PB },
       deselected(late),
     ]);
+  });
+
+  it('is hidden from a read once its ticket expired, before anything is written (C-7.8)', () => {
+    const state = stateOf(
+      historyOf(
+        pickSeats('N-C-4'),
+        { ...addPie(2), at: minutesLater(10) },
+        { ...select(FNB_PB, inSeat('N-C-4')), at: minutesLater(10) },
+      ),
+    );
+    if (!exists(state)) throw new Error('no basket');
+    const selectionsAt = (at: string) =>
+      basketView(state, at).providerBaskets.find((pb) => pb.id === FNB_PB)?.deliveryMethodSelections;
+    expect(selectionsAt(minutesLater(14))).toEqual([inSeat('N-C-4')]);
+    expect(selectionsAt(minutesLater(16))).toEqual([]);
   });
 });

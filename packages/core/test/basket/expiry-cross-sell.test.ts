@@ -108,4 +108,26 @@ describe('expiry of a cross-sell parent (C-7.4, C-7.8)', () => {
     ]);
     expect(expiryEvents(locked, minutesLater(16)).map((e) => e.type)).toEqual(['ProviderBasketExpired']);
   });
+
+  it('removes at the unlock the cross-sold line whose parent ran out while the basket was locked', () => {
+    const history = historyOf(pickSeats('N-C-5'), crossSoldPie());
+    const locked = stateOf([
+      ...history,
+      { type: 'BasketLocked', at: minutesLater(11), paymentIntentId: 'intent-1' },
+      { type: 'ProviderBasketExpired', at: minutesLater(16), providerBasketId: TIX_PB },
+    ]);
+    const unlock = cmd('UnlockAfterPayment', {
+      paymentIntentId: 'intent-1',
+      reason: 'provider-refused',
+      at: minutesLater(17),
+    });
+    const decided = basketDecider.decide(unlock, locked, plentyFor(unlock, locked));
+    if (decided._tag === 'Left') throw new Error(decided.left.detail);
+    expect(
+      decided.right.map((e) => (e.type === 'LineItemRemoved' ? `${e.type}:${e.reason}` : e.type)),
+    ).toEqual(['BasketUnlocked', 'LineItemRemoved:cross-sell-parent-expired', 'ProviderBasketClosed']);
+    const after = decided.right.reduce(basketDecider.evolve, locked);
+    // Nothing hidden from reads keeps units held.
+    expect(holdsOf(after)).toEqual([]);
+  });
 });

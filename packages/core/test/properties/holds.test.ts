@@ -12,6 +12,7 @@ import {
   type ResourceKey,
   resourcesToCheck,
 } from '../../src';
+import { crossSoldOrphans } from '../../src/basket/decide-expiry';
 
 /* Inventory holds are a projection of basket state (architecture): never more than was free. */
 
@@ -97,6 +98,20 @@ describe('inventory holds', () => {
         for (const step of history.steps) holdsRule(step.after);
       }),
       { numRuns: 50 },
+    );
+  });
+});
+
+describe('lines hidden from reads', () => {
+  it('C-7.4, C-7.8: an open basket never keeps a line whose cross-sell parent is gone, so none hidden from reads holds units', () => {
+    fc.assert(
+      fc.property(basketHistoryArb(), (history) => {
+        for (const { after } of history.steps) {
+          if (after.status !== 'open') continue;
+          expect(crossSoldOrphans(after, new Set())).toEqual([]);
+        }
+      }),
+      { numRuns: 100 },
     );
   });
 });

@@ -2,7 +2,8 @@ import { basketHistoryArb } from '@basket/testing';
 import fc from 'fast-check';
 import * as E from 'fp-ts/Either';
 import { describe, expect, it } from 'vitest';
-import { Basket, basketView, exists, isProviderIdentity, type Money } from '../../src';
+import { afterExpiry, Basket, basketView, exists, isProviderIdentity, type Money } from '../../src';
+import { addMinutes } from '../../src/primitives/time';
 
 /* A light check of the views over real histories; views have their own properties (test/views). */
 
@@ -32,6 +33,23 @@ describe('basket views of generated histories', () => {
             ...pb.lineItems.flatMap((l) => [l.id, l.productId]),
           ]);
           expect(ids.every(isProviderIdentity)).toBe(true);
+        }
+      }),
+      { numRuns: 50 },
+    );
+  });
+
+  it('C-7.8: a read hides at once what the next write records of expiry (the view before and after it agree)', () => {
+    fc.assert(
+      fc.property(basketHistoryArb(), fc.integer({ min: 0, max: 180 }), (history, minutes) => {
+        for (const { after, command } of history.steps) {
+          if (!exists(after) || after.status === 'deleted') continue;
+          const at = addMinutes(command.at, minutes);
+          const recorded = afterExpiry(after, at);
+          if (!exists(recorded)) throw new Error('expiry never deletes a basket');
+          const { updated: _before, ...read } = basketView(after, at);
+          const { updated: _after, ...written } = basketView(recorded, at);
+          expect(read).toEqual(written);
         }
       }),
       { numRuns: 50 },

@@ -17,7 +17,7 @@ import fc from 'fast-check';
 import { instantLater, seedPicker } from './aim';
 import { aimedCommands } from './aimed-commands';
 import { type AvailabilitySeed, availabilityFor, availabilitySeedArb, demoFacts } from './facts';
-import { type Builder, bodyKinds, endingPlan, type HistoryEnding, planOf } from './history-plans';
+import { bodyKinds, endingPlan, type HistoryEnding, planOf, type StepPart } from './history-plans';
 
 /*
  * Valid basket histories: createBasket, then random commands aimed at the demo catalog's real ids
@@ -68,7 +68,7 @@ const describeStep = ({ command, outcome }: HistoryStep): string =>
     outcome._tag === 'Left' ? outcome.left.code : outcome.right.map((e) => e.type).join(', ') || 'no change'
   }`;
 
-type Plan = readonly [StepSeed, ReadonlyArray<Builder>];
+type Plan = readonly [StepSeed, ReadonlyArray<StepPart>];
 
 const play = (basketId: string, start: Instant, plans: ReadonlyArray<Plan>): BasketHistory => {
   const steps: HistoryStep[] = [];
@@ -79,6 +79,10 @@ const play = (basketId: string, start: Instant, plans: ReadonlyArray<Plan>): Bas
     at = instantLater(at, seed.minutes * 60_000);
     const p = seedPicker(seed.picks);
     for (const build of plan) {
+      if (typeof build !== 'function') {
+        at = instantLater(at, build.waitMinutes * 60_000);
+        continue;
+      }
       at = instantLater(at, 1000);
       const command = build(afterExpiry(state, at), { basketId, at, n: steps.length, p });
       if (command === undefined) continue;

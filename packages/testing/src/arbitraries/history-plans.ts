@@ -10,7 +10,7 @@ import {
 } from '@basket/core';
 import type { Aim, AimedCommand } from './aim';
 import { aimedAdd, aimedCommands, aimedSelection } from './aimed-commands';
-import { demoCatalogTargets, detailValue } from './catalog-fixture';
+import { demoCatalogIndex, demoCatalogTargets, detailValue } from './catalog-fixture';
 
 /*
  * What each step of a generated history asks of the basket: its own commands, made possible first
@@ -19,6 +19,12 @@ import { demoCatalogTargets, detailValue } from './catalog-fixture';
 
 /** A step's command, or none when the basket does not call for it. */
 export type Builder = (state: BasketState, aim: Aim) => BasketCommand | undefined;
+
+/** Within a step, time passing before its next command: long enough, holds run out (C-7.8). */
+export type Wait = { readonly waitMinutes: number };
+
+/** What a step is made of, in order. */
+export type StepPart = Builder | Wait;
 
 const lines = (s: BasketState): ReadonlyArray<Line> =>
   exists(s) ? s.providerBaskets.flatMap((pb) => pb.lines) : [];
@@ -89,6 +95,26 @@ const deliverToSeat: Builder = (state, aim) => {
   return undefined;
 };
 
+/** A product the basket's first ticket cross-sells, added as cross-sold from that ticket's line (C-7.4). */
+const crossSellFromTicket: Builder = (state, aim) => {
+  const ticket = lines(state).find((l) => l.type === 'Ticketing');
+  if (ticket === undefined) return undefined;
+  const crossSold = aim.p.one(demoCatalogIndex.products.get(ticket.productId)?.product.crossSells ?? []);
+  const command = crossSold && aimedAdd(crossSold)(state, aim);
+  return command?.type === 'AddProduct' ? { ...command, crossSoldFromLineItemId: ticket.id } : undefined;
+};
+
+/** The provider of a cross-sold line's provider basket confirms it (C-8.2). */
+const confirmCrossSold: Builder = (state, aim) => {
+  const pb = exists(state)
+    ? state.providerBaskets.find((p) => !p.confirmed && p.lines.some((l) => l.crossSoldFromLineItemId))
+    : undefined;
+  const command = ifLocked(aimedCommands.ConfirmProviderBasket)(state, aim);
+  return pb && command?.type === 'ConfirmProviderBasket'
+    ? { ...command, providerBasketId: pb.id }
+    : undefined;
+};
+
 /** The provider of the first unconfirmed provider basket confirms it (C-8.2). */
 const confirmOne =
   (percent: number): Builder =>
@@ -101,17 +127,22 @@ const confirmOne =
   };
 
 /** What the payment saga does for createPaymentIntent (C-8.1 to C-8.5), the basket made payable first. */
-const paymentAttempt = (settle: 'cancel' | 'wait' | 'pay'): ReadonlyArray<Builder> => [
+const paymentAttempt = (settle: 'prepare' | 'cancel' | 'wait' | 'pay'): ReadonlyArray<Builder> => [
   fillIfEmpty,
   giveMissingDetails,
   ...Array.from({ length: 6 }, () => coverDelivery),
   aimedCommands.LockForPayment,
-  ...Array.from({ length: 5 }, () => confirmOne(settle === 'pay' ? 100 : 60)),
+  ...(settle === 'prepare' ? [] : Array.from({ length: 5 }, () => confirmOne(settle === 'pay' ? 100 : 60))),
   ...(settle === 'cancel' ? [ifLocked(aimedCommands.UnlockAfterPayment)] : []),
   ...(settle === 'pay' ? [ifLocked(aimedCommands.CheckOut)] : []),
 ];
 
-type Kind = BasketCommandType | 'PayThenCancel' | 'PayAndWait' | 'SeatsChangeUnderInSeatDelivery';
+type Kind =
+  | BasketCommandType
+  | 'PayThenCancel'
+  | 'PayAndWait'
+  | 'SeatsChangeUnderInSeatDelivery'
+  | 'CrossSellParentRunsOutWhileLocked';
 export type HistoryEnding = 'open' | 'locked' | 'checkedOut' | 'deleted';
 
 export const bodyKinds: ReadonlyArray<readonly [Kind, number]> = [
@@ -133,10 +164,11 @@ export const bodyKinds: ReadonlyArray<readonly [Kind, number]> = [
   ['PayThenCancel', 2],
   ['PayAndWait', 1],
   ['SeatsChangeUnderInSeatDelivery', 1],
+  ['CrossSellParentRunsOutWhileLocked', 1],
 ];
 
 /** A step's commands: mostly its own, made possible first where the basket lacks what it needs. */
-export const planOf = (kind: Kind): ReadonlyArray<Builder> => {
+export const planOf = (kind: Kind): ReadonlyArray<StepPart> => {
   switch (kind) {
     case 'PayThenCancel':
       return paymentAttempt('cancel');
@@ -152,6 +184,17 @@ export const planOf = (kind: Kind): ReadonlyArray<Builder> => {
         },
         deliverToSeat,
         aimedCommands.SelectSeats,
+      ];
+    case 'CrossSellParentRunsOutWhileLocked':
+      // Locked for payment, the cross-sold line's provider confirmed, the ticket's hold runs out
+      // before its provider answers; the unlock then takes the cross-sold line with it (C-7.4, C-8.3).
+      return [
+        unless((l) => l.type === 'Ticketing', aimedCommands.SelectSeats),
+        crossSellFromTicket,
+        ...paymentAttempt('prepare'),
+        confirmCrossSold,
+        { waitMinutes: 40 },
+        ifLocked(aimedCommands.UnlockAfterPayment),
       ];
     case 'DeleteLineItem':
       return [unless(() => true, aimedCommands.AddProduct), aimedCommands.DeleteLineItem];
