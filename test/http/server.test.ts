@@ -1,9 +1,12 @@
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { dropSchema, openPgPool } from '@basket/store-postgres';
 import { afterAll, describe, expect, it } from 'vitest';
+import { postgresUrl } from '../postgres/harness';
 import { createClient, notificationIdOf } from './support/client';
 import { runCli, spawnServer } from './support/server';
 import { newBasket, preparedBasket, succeed } from './support/steps';
@@ -91,6 +94,36 @@ describe('basket serve: shutdown (C-10.3)', () => {
     expect(started.code).not.toBe(0);
     expect(started.stderr).toContain('BASKET_JWT_SECRET');
   });
+
+  it('refuses a BASKET_NATS_URL that names no server: exit 2 before doing anything (C-10.1)', async () => {
+    const started = await runCli(['serve'], {
+      BASKET_NATS_URL: 'garbage value',
+      BASKET_DATABASE_URL: 'memory:',
+    });
+    expect(started.code).toBe(2);
+    expect(started.stderr).toContain('basket: configuration: BASKET_NATS_URL');
+  });
+
+  it('exits 1 when its port is taken, on PostgreSQL too: nothing it opened keeps the process alive', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as AddressInfo;
+    const schema = `port_taken_${process.pid}`;
+    const db = openPgPool(postgresUrl);
+    try {
+      const started = await runCli(['serve'], {
+        PORT: String(port),
+        BASKET_DATABASE_URL: postgresUrl,
+        BASKET_DATABASE_SCHEMA: schema,
+      });
+      expect(started.code).toBe(1);
+      expect(started.stderr).toContain('EADDRINUSE');
+    } finally {
+      taken.close();
+      await dropSchema(db, schema);
+      await db.close();
+    }
+  }, 60_000);
 });
 
 describe('development start and basket token', () => {

@@ -96,6 +96,28 @@ const checkDatabaseUrl = (url: string | undefined): string | undefined => {
   return `BASKET_DATABASE_URL must be memory:, pglite:<dir> or postgres://…, not ${url.split(':')[0]}:…`;
 };
 
+/**
+ * `BASKET_NATS_URL`: one or more server URLs separated by commas, each `nats://` or `tls://` (the
+ * scheme may be left out) with a host and a port up to 65535. The problem names the URL by its
+ * place only: a URL may carry credentials, which never reach a terminal or a log.
+ */
+const checkNatsUrl = (raw: string | undefined): string | undefined => {
+  const urls = (raw ?? '').split(',').map((url) => url.trim());
+  if (raw === undefined || urls.every((url) => url === '')) return undefined;
+  const bad = urls.findIndex((url) => {
+    if (url === '') return true;
+    try {
+      const parsed = new URL(url.includes('://') ? url : `nats://${url}`);
+      return !['nats:', 'tls:'].includes(parsed.protocol) || parsed.hostname === '';
+    } catch {
+      return true;
+    }
+  });
+  return bad === -1
+    ? undefined
+    : `BASKET_NATS_URL must be nats://host:port URLs separated by commas; URL ${bad + 1} of ${urls.length} is not one`;
+};
+
 /** Reads C-10.1's variables (and a few optional extras); every problem found is listed. */
 export const readConfig = (env: Environment): Read<ServerConfig> => {
   const production = env.NODE_ENV === 'production';
@@ -155,6 +177,8 @@ export const readConfig = (env: Environment): Read<ServerConfig> => {
   if (!timeouts.ok) errors.push(...timeouts.errors);
   const databaseUrlError = checkDatabaseUrl(nonEmpty(env.BASKET_DATABASE_URL));
   if (databaseUrlError !== undefined) errors.push(databaseUrlError);
+  const natsUrlError = checkNatsUrl(nonEmpty(env.BASKET_NATS_URL));
+  if (natsUrlError !== undefined) errors.push(natsUrlError);
   if (production && secret === undefined && keys.ok && keys.value.length === 0) {
     errors.push('BASKET_JWT_SECRET (or BASKET_JWT_PUBLIC_KEY) is required when NODE_ENV=production');
   }

@@ -1,5 +1,6 @@
 import { apiKeyOf } from '@basket/http';
-import { createBasketServer } from './compose';
+import type { Logger } from 'pino';
+import { type BasketServer, createBasketServer } from './compose';
 import type { Environment, ServerConfig } from './config';
 import { mintDevToken } from './dev-token';
 import { createLogger } from './logger';
@@ -15,14 +16,7 @@ export const serve = async (config: ServerConfig, env: Environment): Promise<voi
     logger.warn({}, 'BASKET_JWT_SECRET is unset: using the development secret; never do this in production');
   }
   const server = await createBasketServer(config, logger, env);
-  const address = await server.http.listen({ port: config.port, host: config.host });
-  const bound = server.http.server.address();
-  const port = bound !== null && typeof bound === 'object' ? bound.port : config.port;
-  logger.info({ address, port, database: databaseKind(config.databaseUrl) }, 'listening');
-  const scrapes =
-    server.metrics === undefined || config.metricsPort === undefined
-      ? undefined
-      : await listenForScrapes(server.metrics.registry, config.host, config.metricsPort);
+  const { port, scrapes } = await listenOrClose(server, config, logger);
   if (scrapes !== undefined) logger.info({ port: scrapes.port, path: '/metrics' }, 'metrics listening');
 
   // A development start: no secret configured, so the development one signs a ready-made token.
@@ -72,6 +66,32 @@ export const serve = async (config: ServerConfig, env: Environment): Promise<voi
   };
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
+};
+
+/**
+ * Listens on the service's port (and the metrics port, when set). When either cannot be had (a port
+ * in use), the server is closed before the error goes on: its storage pool, relay and timers would
+ * otherwise keep the process alive with nothing listening.
+ */
+const listenOrClose = async (
+  server: BasketServer,
+  config: ServerConfig,
+  logger: Logger,
+): Promise<{ port: number; scrapes: Awaited<ReturnType<typeof listenForScrapes>> | undefined }> => {
+  try {
+    const address = await server.http.listen({ port: config.port, host: config.host });
+    const bound = server.http.server.address();
+    const port = bound !== null && typeof bound === 'object' ? bound.port : config.port;
+    logger.info({ address, port, database: databaseKind(config.databaseUrl) }, 'listening');
+    const scrapes =
+      server.metrics === undefined || config.metricsPort === undefined
+        ? undefined
+        : await listenForScrapes(server.metrics.registry, config.host, config.metricsPort);
+    return { port, scrapes };
+  } catch (error) {
+    await server.close().catch(() => {});
+    throw error;
+  }
 };
 
 const databaseKind = (url: string | undefined): string => {

@@ -163,6 +163,32 @@ describe('readConfig (C-10.1)', () => {
     }
     expect(readConfig({ BASKET_DATABASE_URL: 'pglite:' }).ok).toBe(false);
   });
+
+  it('refuses a BASKET_NATS_URL that names no server, without echoing it (it may carry credentials)', () => {
+    for (const url of [
+      'nats://127.0.0.1:4222',
+      '127.0.0.1:4222',
+      'tls://nats.example:4222',
+      'nats://a:4222, nats://b:4222',
+      'nats://user:secret@h:4222',
+    ]) {
+      expect(readConfig({ BASKET_NATS_URL: url }).ok, url).toBe(true);
+    }
+    for (const url of [
+      'garbage value',
+      'nats://127.0.0.1:99999',
+      'http://h:4222',
+      'nats://a:1,',
+      'nats://us er:secret@h:x',
+    ]) {
+      const config = readConfig({ BASKET_NATS_URL: url });
+      expect(config.ok, url).toBe(false);
+      if (!config.ok) {
+        expect(config.error).toContain('BASKET_NATS_URL must be nats://host:port URLs');
+        expect(config.error).not.toContain('secret');
+      }
+    }
+  });
 });
 
 describe('mintDevToken', () => {
