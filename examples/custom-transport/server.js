@@ -98,7 +98,11 @@ export const startServer = async ({ port = 0, host = '127.0.0.1' } = {}) => {
       return send(
         response,
         status,
-        transportProblem(status, 'not-found', `no route ${request.method} ${url.pathname}`),
+        transportProblem(
+          status,
+          status === 405 ? 'method-not-allowed' : 'not-found',
+          `no route ${request.method} ${url.pathname}`,
+        ),
         'application/problem+json',
       );
     }
@@ -107,7 +111,7 @@ export const startServer = async ({ port = 0, host = '127.0.0.1' } = {}) => {
       return send(
         response,
         401,
-        transportProblem(401, 'unauthenticated', 'x-store is required'),
+        transportProblem(401, 'unauthorized', 'x-store is required'),
         'application/problem+json',
       );
     }

@@ -78,8 +78,13 @@ test("the app's rules hold behind this transport: validation, store scoping, unk
 });
 
 test("the transport's own refusals: no caller, no route, a body that is not JSON", async () => {
-  assert.equal((await call('POST', '/baskets', {})).status, 401);
-  assert.equal((await call('GET', '/nowhere', alice)).status, 404);
+  // The contract's codes (C-3.1, C-3.2), as the service's own HTTP adapter answers them.
+  const anonymous = await call('POST', '/baskets', {});
+  assert.deepEqual([anonymous.status, anonymous.body.code], [401, 'unauthorized']);
+  const nowhere = await call('GET', '/nowhere', alice);
+  assert.deepEqual([nowhere.status, nowhere.body.code], [404, 'not-found']);
+  const wrongMethod = await call('PUT', '/baskets', alice);
+  assert.deepEqual([wrongMethod.status, wrongMethod.body.code], [405, 'method-not-allowed']);
   const response = await fetch(`${server.url}/baskets/x/products/y`, {
     method: 'POST',
     headers: { ...alice, 'content-type': 'application/json' },

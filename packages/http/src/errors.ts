@@ -79,7 +79,8 @@ const responseStarted = (socket: Socket): boolean => {
 
 /**
  * A request Node's HTTP layer refused, answered raw before Fastify has a reply: a request whose
- * headers or body did not arrive within their timeouts is a 408 `request-timeout`; bad header bytes
+ * headers or body did not arrive within their timeouts is a 408 (code `validation-failed`: the
+ * contract's codes have no other for a request that never arrived whole, C-3.1); bad header bytes
  * or overlong headers are a 400. The connection is closed either way.
  */
 export const handleClientError = (error: Error, socket: Socket): void => {
@@ -94,7 +95,7 @@ export const handleClientError = (error: Error, socket: Socket): void => {
       ? 'the request headers are over the 16 KiB this server reads (a token that long is not one it issued)'
       : 'the HTTP request is malformed';
   const answer = timedOut
-    ? problem(408, 'request-timeout', 'The request did not arrive in time; send it again, faster.')
+    ? problem(408, 'validation-failed', 'The request did not arrive in time; send it again, faster.')
     : validationFailed([{ path: '', message }]);
   const body = problemBytes(answer);
   const statusLine = timedOut ? '408 Request Timeout' : '400 Bad Request';

@@ -1,4 +1,5 @@
 import type { Problem } from '@basket/app';
+import type { ProblemCode } from '@basket/core';
 import type { FastifyReply } from 'fastify';
 
 /** Base of the `type` URI of every problem this service answers (C-3.1). */
@@ -32,7 +33,7 @@ const TITLES: Readonly<Record<number, string>> = {
 /** An RFC 9457 problem with one of the contract's stable codes (C-3.1, C-3.2). */
 export const problem = (
   status: number,
-  code: string,
+  code: ProblemCode,
   detail: string,
   errors?: ReadonlyArray<FieldError>,
 ): Problem => ({

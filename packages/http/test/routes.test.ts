@@ -205,7 +205,7 @@ describe('answers', () => {
       title: 'Locked',
       status: 409,
       detail: 'A payment intent is active.',
-      code: 'basket-locked',
+      code: 'basket-locked' as const,
     };
     answers.deleteBasket = { status: 409, problem };
     const response = await app.inject({ method: 'DELETE', url: B, headers: await authHeaders() });

@@ -1,3 +1,4 @@
+import { ProblemCode } from '@basket/core';
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
 import type { AppContext } from '../context';
@@ -168,14 +169,10 @@ export const plainReplay = (stored: StoredAnswer): Answer => {
     stored.status === 412 ||
     stored.status === 422
   ) {
-    const problem = stored.problem ?? {
-      type: '',
-      title: '',
-      status: stored.status,
-      detail: '',
-      code: 'internal-error',
-    };
-    return { status: stored.status, problem: { ...problem, status: stored.status } };
+    const problem = stored.problem ?? { type: '', title: '', detail: '', code: 'internal-error' };
+    // Stored by this service, so its code is a stable one; a row edited by hand is not trusted.
+    const code = ProblemCode.is(problem.code) ? problem.code : 'internal-error';
+    return { status: stored.status, problem: { ...problem, code, status: stored.status } };
   }
   if (stored.status === 204)
     return stored.version === undefined ? { status: 204 } : { status: 204, version: stored.version };

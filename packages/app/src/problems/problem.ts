@@ -14,7 +14,7 @@ export type Problem = {
   readonly title: string;
   readonly status: number;
   readonly detail: string;
-  readonly code: string;
+  readonly code: ProblemCode;
   readonly errors?: ReadonlyArray<{ readonly path: string; readonly message: string }>;
 };
 

@@ -176,7 +176,7 @@ describe('an in-seat selection follows its seat (C-7.9)', () => {
       ),
     );
     if (!exists(state)) throw new Error('no basket');
-    const selectionsAt = (at: string) =>
+    const selectionsAt = (at: ReturnType<typeof minutesLater>) =>
       basketView(state, at).providerBaskets.find((pb) => pb.id === FNB_PB)?.deliveryMethodSelections;
     expect(selectionsAt(minutesLater(14))).toEqual([inSeat('N-C-4')]);
     expect(selectionsAt(minutesLater(16))).toEqual([]);
