@@ -58,6 +58,14 @@ export const createNatsRelay = (options: NatsRelayOptions): NatsRelay => {
     let attempt = 0;
     while (!pastStop()) {
       try {
+        // After a failure NATS must answer before the lease is taken again: a relay cut off by a
+        // network that drops packets (connections open, nothing answered) would otherwise take it
+        // back at every attempt and hold it through each timeout, keeping out one that can publish.
+        // The outbox is read first, so that backlog and lag still show while NATS does not answer.
+        if (attempt > 0) {
+          state.waiting = await options.outbox.unpublished(batchSize);
+          await link.ready();
+        }
         if (!(await keeper.ensure())) {
           if (state.active) logger?.info({ holder }, 'outbox relay: lease lost, standing by');
           state.active = false;

@@ -6,6 +6,7 @@ import { createTestOutbox } from './support/memory-outbox';
 import { assertJetStreamReachable, sharedNatsUrl } from './support/nats-server';
 import { someBaskets, spread } from './support/notifications';
 import { expectedPerBasket, receivedPerBasket } from './support/order';
+import { startSilentProxy } from './support/silent-proxy';
 import { deleteStream, readStream } from './support/stream-reader';
 import { waitUntil } from './support/wait';
 
@@ -45,7 +46,7 @@ const setup = () => {
       batchSize: 3,
       pollMs: 10,
     });
-  return { stream, test, produced, produce, relay };
+  return { stream, subjectPrefix: `test.${id}`, test, produced, produce, relay };
 };
 
 describe('several relays over one outbox', () => {
@@ -77,6 +78,67 @@ describe('several relays over one outbox', () => {
     } finally {
       await cut.stop({ flushMs: 0 });
       await healthy.stop();
+    }
+    expect(await readStream(url, stream)).toHaveLength(produced.length);
+  });
+
+  it('a relay whose NATS falls silent (connections open, nothing answered) stays off the lease until NATS answers', {
+    timeout: 30_000,
+  }, async () => {
+    const { stream, subjectPrefix, test, produced, produce } = setup();
+    const shared = createMemoryRelayLease();
+    const acquired: string[] = [];
+    const lease: RelayLease = {
+      acquire: async (holder, ttlMs) => {
+        const held = await shared.acquire(holder, ttlMs);
+        if (held) acquired.push(holder);
+        return held;
+      },
+      release: shared.release,
+    };
+    const proxy = await startSilentProxy(url);
+    const silenced = createNatsRelay({
+      outbox: test.outbox,
+      servers: proxy.url,
+      stream,
+      subjectPrefix,
+      lease,
+      holder: 'silenced',
+      leaseTtlMs: 900,
+      publishTimeoutMs: 300,
+      pollMs: 10,
+      backoffMs: { initial: 10, max: 50 },
+    });
+    // Standing by, the healthy relay asks for the lease every second (a quarter of its TTL).
+    const healthy = createNatsRelay({
+      outbox: test.outbox,
+      servers: url,
+      stream,
+      subjectPrefix,
+      lease,
+      holder: 'healthy',
+      leaseTtlMs: 4_000,
+      publishTimeoutMs: 300,
+      pollMs: 10,
+    });
+    try {
+      produce(3);
+      silenced.start();
+      await waitUntil('the first rows are published through the proxy', () => test.unpublishedCount() === 0);
+      healthy.start();
+      await waitUntil('the healthy relay stands by', () => acquired.length > 0 && !healthy.metrics().active);
+      proxy.fallSilent();
+      produce(12);
+      await waitUntil('the silenced relay has failed', () => silenced.metrics().lastError !== undefined);
+      const sinceFailure = acquired.length;
+      await waitUntil('the outbox is drained', () => test.unpublishedCount() === 0);
+      // Each attempt of the silenced relay waited on NATS without the lease: it never took it back.
+      expect(acquired.slice(sinceFailure).filter((holder) => holder === 'silenced')).toEqual([]);
+      expect(healthy.metrics().active).toBe(true);
+    } finally {
+      await silenced.stop({ flushMs: 0 });
+      await healthy.stop();
+      await proxy.close();
     }
     expect(await readStream(url, stream)).toHaveLength(produced.length);
   });
