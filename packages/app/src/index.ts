@@ -67,5 +67,7 @@ export {
   type TransactionResult,
   type UnitOfWork,
 } from './ports';
+export type { ProblemStatus } from './problems/problem';
+export type { Processor } from './processing/processor';
 export { encodeBasketEvent } from './streams/basket-stream';
 export { randomIds, systemClock } from './system';

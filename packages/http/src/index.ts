@@ -4,7 +4,14 @@ export type { Authenticate, AuthOptions, AuthOutcome, JwtOptions, JwtPublicKey, 
 export { apiKeyOf, createAuthenticator, storeIdOfApiKey } from './auth';
 export type { HttpTimeouts } from './fastify-options';
 export { basketFastifyOptions } from './fastify-options';
-export { etagOf, parseIdempotencyKey, parseIfMatch, parseWaitMs, requestFingerprint } from './headers';
+export {
+  etagOf,
+  parseIdempotencyKey,
+  parseIfMatch,
+  parseIfNoneMatch,
+  parseWaitMs,
+  requestFingerprint,
+} from './headers';
 export type { OpenApiOptions } from './openapi/document';
 export { openApiDocument } from './openapi/document';
 export { renderApiReference } from './openapi/html';

@@ -1,4 +1,13 @@
-export type { Db, Queryable, Row } from './db';
+export type {
+  AdvisoryLock,
+  Db,
+  InlineParam,
+  Queryable,
+  Row,
+  Statement,
+  TransactionOpening,
+  TransactionQueryable,
+} from './db';
 export { defaultPgliteDir, openDbFromUrl, storageFromUrl } from './from-url';
 export { dropSchema, migrate } from './migrate';
 export { defaultSchema } from './names';

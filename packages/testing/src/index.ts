@@ -122,7 +122,9 @@ export {
   demoTargets,
   drive,
   type ManualClock,
+  type ModelCommand,
   type ModelSystem,
+  type ModelTargets,
   manualClock,
   scheduledStorage,
 } from './model';
