@@ -66,4 +66,18 @@ describe('the BasketApi arguments of an operation', () => {
       { method: 'useSavedPaymentToken', args: [caller, { tokenId: 't' }] },
     ]);
   });
+
+  it('answer a path parameter named otherwise than in the table with a 400 naming the expected ones', async () => {
+    const called: string[] = [];
+    const api = new Proxy({}, { get: (_, method) => async () => called.push(String(method)) }) as BasketApi;
+    const answer = await callOperation(api, 'getBasket', caller, { params: { basketId: 'b1' } });
+    expect(answer).toMatchObject({
+      status: 400,
+      problem: {
+        code: 'validation-failed',
+        errors: [{ path: 'params.id', message: 'getBasket takes its path parameters as { id }' }],
+      },
+    });
+    expect(called).toEqual([]);
+  });
 });

@@ -1,4 +1,5 @@
 import { type OperationName, operations, parametersOf } from '@basket/core';
+import { problemAnswer } from './answers';
 import { type BasketApi, methodNameOf } from './basket-api';
 import type { EventPage } from './event-listing';
 import type { Answer, Caller, Preconditions } from './types';
@@ -61,6 +62,16 @@ export const callOperation = (
   caller: Caller,
   input: OperationInput,
 ): Promise<Answer> => {
+  // A path parameter named otherwise than in the table (`basketId` for `id`) is the transport's
+  // mistake: said as such, rather than as an invalid id the request never had.
+  const missing = parametersOf(operations[name].path).filter((parameter) => !(parameter in input.params));
+  if (missing.length > 0) {
+    const errors = missing.map((parameter) => ({
+      path: `params.${parameter}`,
+      message: `${name} takes its path parameters as { ${parametersOf(operations[name].path).join(', ')} }`,
+    }));
+    return Promise.resolve(problemAnswer('validation-failed', 'a path parameter is missing', errors));
+  }
   // Every method of BasketApi takes the caller and the arguments `argumentsOf` lays out.
   const method = api[methodNameOf(name)] as Method;
   return method.call(api, caller, ...argumentsOf(name, input));
