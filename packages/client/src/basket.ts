@@ -216,8 +216,9 @@ export const basketHandle = (deps: BasketHandleDeps, id: string): BasketHandle =
     id,
     etag: () => etags.get(id),
     get: async (options = {}) => {
+      const since = etags.since(id);
       const reply = await read(lineOf('getBasket', {}), options.signal);
-      etags.remember(id, reply);
+      etags.remember(id, reply, since);
       return decodeReply(Basket, reply);
     },
     delete: async (options = {}) => {
@@ -231,11 +232,12 @@ export const basketHandle = (deps: BasketHandleDeps, id: string): BasketHandle =
       if (options.after !== undefined) query.set('after', String(options.after));
       if (options.limit !== undefined) query.set('limit', String(options.limit));
       const { method, path } = lineOf('getBasketEvents', {});
+      const since = etags.since(id);
       const reply = await read(
         { method, path: query.size === 0 ? path : `${path}?${query}` },
         options.signal,
       );
-      etags.remember(id, reply);
+      etags.remember(id, reply, since);
       return decodeReply(EventListing, reply);
     },
     assignContact: (options = {}) => command({ line: lineOf('assignContact', {}), options }),

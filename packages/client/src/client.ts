@@ -65,7 +65,7 @@ export const createBasketClient = (options: BasketClientOptions): BasketClient =
       });
       if (reply.status !== 200) throw unexpectedStatus(reply);
       const basket = decodeReply(Basket, reply);
-      etags.remember(basket.id, reply);
+      etags.remember(basket.id, reply, etags.since(basket.id));
       return basket;
     },
     basket: (basketId, handle = {}) =>

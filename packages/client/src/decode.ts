@@ -19,5 +19,12 @@ export const decodeReply = <C extends t.Any>(codec: C, reply: HttpReply): t.Type
 export const unexpectedStatus = (reply: HttpReply): BasketResponseError =>
   new BasketResponseError(reply.request, reply.status, 'unexpected status');
 
-/** A path segment: ids are percent-encoded (a ProviderIdentity holds `|`). */
-export const segment = (id: string): string => encodeURIComponent(id);
+/**
+ * A path segment: ids are percent-encoded (a ProviderIdentity holds `|`). `.` and `..` (however
+ * encoded) are taken by URLs as "this" and "the parent" segment, so a request would go to another
+ * path: such an id is refused before anything is sent.
+ */
+export const segment = (id: string): string => {
+  if (id === '.' || id === '..') throw new TypeError(`the id ${JSON.stringify(id)} cannot be sent in a path`);
+  return encodeURIComponent(id);
+};

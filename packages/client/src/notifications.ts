@@ -18,6 +18,30 @@ export type Notifications = {
   readonly settle: (notificationId: string, options?: SettleOptions) => Promise<SucceededNotification>;
 };
 
+/**
+ * Runs `poll` with a signal that aborts at `deadline` (with `timedOut()`) or with `outer`: a slow
+ * answer (a proxy holding a long poll, a slow network) cannot outlast `settled({ timeoutMs })`.
+ */
+const beforeDeadline = async <A>(
+  deadline: number | undefined,
+  outer: AbortSignal | undefined,
+  timedOut: () => Error,
+  poll: (signal: AbortSignal | undefined) => Promise<A>,
+): Promise<A> => {
+  if (deadline === undefined) return poll(outer);
+  const controller = new AbortController();
+  const abortWithOuter = () => controller.abort(outer?.reason);
+  if (outer?.aborted === true) abortWithOuter();
+  outer?.addEventListener('abort', abortWithOuter, { once: true });
+  const timer = setTimeout(() => controller.abort(timedOut()), Math.max(0, deadline - Date.now()));
+  try {
+    return await poll(controller.signal);
+  } finally {
+    clearTimeout(timer);
+    outer?.removeEventListener('abort', abortWithOuter);
+  }
+};
+
 export const createNotifications = (transport: Transport, pollWaitMs: number): Notifications => {
   const get: Notifications['get'] = async (notificationId, options = {}) => {
     const waitMs = Math.min(Math.max(0, Math.floor(options.waitMs ?? 0)), MAX_WAIT_MS);
@@ -33,12 +57,12 @@ export const createNotifications = (transport: Transport, pollWaitMs: number): N
 
   const settle: Notifications['settle'] = async (notificationId, options = {}) => {
     const deadline = options.timeoutMs === undefined ? undefined : Date.now() + options.timeoutMs;
+    const timedOut = () => new BasketTimeoutError(notificationId, options.timeoutMs ?? 0);
     for (;;) {
       const left = deadline === undefined ? pollWaitMs : Math.min(pollWaitMs, deadline - Date.now());
-      const notification = await get(notificationId, {
-        waitMs: Math.max(0, left),
-        ...(options.signal === undefined ? {} : { signal: options.signal }),
-      });
+      const notification = await beforeDeadline(deadline, options.signal, timedOut, (signal) =>
+        get(notificationId, { waitMs: Math.max(0, left), ...(signal === undefined ? {} : { signal }) }),
+      );
       if (notification.status === 'Succeeded') return notification;
       if (notification.status === 'Failed') {
         throw new BasketProblemError(
@@ -47,8 +71,7 @@ export const createNotifications = (transport: Transport, pollWaitMs: number): N
           notification,
         );
       }
-      if (deadline !== undefined && Date.now() >= deadline)
-        throw new BasketTimeoutError(notificationId, options.timeoutMs ?? 0);
+      if (deadline !== undefined && Date.now() >= deadline) throw timedOut();
     }
   };
 

@@ -1,7 +1,10 @@
 /** A bearer token, or a function that answers a fresh one (called before every request). */
 export type TokenSource = string | (() => string | Promise<string>);
 
-/** Retries of requests that got no response or a 5xx; a 4xx (409 included) is never retried. */
+/**
+ * Retries of requests that got no response, a 5xx, or a 409 `idempotency-key-in-use` (the same key
+ * still being carried out, C-6.3); any other 4xx is never retried.
+ */
 export type RetryOptions = {
   /** Retries after the first attempt; 0 turns them off. Default 2. */
   readonly retries?: number;

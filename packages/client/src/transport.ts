@@ -39,6 +39,9 @@ export type Transport = (request: HttpRequest) => Promise<HttpReply>;
 
 const PROBLEM_MEDIA_TYPE = 'application/problem+json';
 
+/** What the service takes as an Idempotency-Key (docs/http-api.md). */
+const IDEMPOTENCY_KEY = /^[\x20-\x7e]{1,255}$/;
+
 const pause = (ms: number, signal: AbortSignal | undefined): Promise<void> =>
   new Promise((resolve, reject) => {
     if (signal?.aborted === true) {
@@ -102,6 +105,10 @@ export const createTransport = (options: BasketClientOptions): Transport => {
   return async (request) => {
     const line: RequestLine = { method: request.method, path: request.path.split('?')[0] ?? '' };
     const idempotencyKey = request.modifying ? (request.idempotencyKey ?? newKey()) : undefined;
+    if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
+      // A header fetch cannot send (or the service would refuse, C-6.3): the caller's mistake, not the network's.
+      throw new TypeError('an Idempotency-Key is 1 to 255 printable ASCII characters');
+    }
     for (let attempt = 1; ; attempt++) {
       const headers: Record<string, string> = { accept: `application/json, ${PROBLEM_MEDIA_TYPE}` };
       if (request.authenticated !== false) {
@@ -132,7 +139,14 @@ export const createTransport = (options: BasketClientOptions): Transport => {
         await pause(Math.max(delayMs(attempt), after + spread), request.signal);
         continue;
       }
-      return readReply(response, line);
+      try {
+        return await readReply(response, line);
+      } catch (error) {
+        // The same key still being carried out by a concurrent first use: "to be retried" (C-6.3).
+        const inUse = error instanceof BasketProblemError && error.code === 'idempotency-key-in-use';
+        if (!inUse || attempt > retries || after > maxRetryAfterMs) throw error;
+        await pause(Math.max(delayMs(attempt), after), request.signal);
+      }
     }
   };
 };

@@ -31,6 +31,7 @@ const statusOfCode: Partial<Record<ProblemCode, Status>> = {
   'basket-checked-out': 409,
   'contact-conflict': 409,
   'payment-intent-state': 409,
+  'idempotency-key-in-use': 409,
   'precondition-failed': 412,
   'internal-error': 500,
 };

@@ -22,6 +22,7 @@ export const ProblemCode = t.keyof(
     'payload-too-large': null,
     'unsupported-media-type': null,
     'idempotency-key-reused': null,
+    'idempotency-key-in-use': null,
     'payment-declined': null,
     'internal-error': null,
     'product-not-found': null,

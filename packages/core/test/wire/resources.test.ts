@@ -133,10 +133,17 @@ describe('Notification (C-5.2)', () => {
     expect(E.isLeft(Notification.decode({ ...base, status: 'Failed', completed: base.created }))).toBe(true);
   });
 
-  it('knows the problem codes of C-3.2, C-3.3 and C-8.1', () => {
-    for (const code of ['validation-failed', 'seat-not-found', 'basket-empty', 'customer-details-missing']) {
+  it('knows the problem codes of C-3.2, C-3.3, C-6.3 and C-8.1', () => {
+    const some = [
+      'validation-failed',
+      'seat-not-found',
+      'idempotency-key-in-use',
+      'basket-empty',
+      'customer-details-missing',
+    ];
+    for (const code of some) {
       expect(ProblemCode.is(code)).toBe(true);
     }
-    expect(Object.keys(ProblemCode.keys)).toHaveLength(45);
+    expect(Object.keys(ProblemCode.keys)).toHaveLength(46);
   });
 });

@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO } from '../src/demo/catalog';
+import { BasketTimeoutError, createBasketClient } from '../src/index';
+import { ALICE, clientFor, type SpawnedServer, spawnServer } from './support/server';
+
+const BASKET = '0190f5a2-7c1e-7a3b-9c4d-5e6f7a8b9c0d';
+const NOTIFICATION = '0190f5a2-7c1e-7a3b-9c4d-5e6f7a8b9c0e';
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}): Response =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: {
+      'content-type': status >= 400 ? 'application/problem+json' : 'application/json',
+      ...headers,
+    },
+  });
+
+/** A client over a fetch that answers by `answer`, recording each request. */
+const scriptedClient = (answer: (request: Request, signal: AbortSignal | undefined) => Promise<Response>) => {
+  const sent: Request[] = [];
+  const client = createBasketClient({
+    baseUrl: 'http://basket.test',
+    apiKey: 'YXJlbmEtd2Vi',
+    token: 'token',
+    retry: { retries: 2, delayMs: () => 0 },
+    fetch: async (input, init) => {
+      const request = new Request(input, init);
+      sent.push(request);
+      return answer(request, init?.signal ?? undefined);
+    },
+  });
+  return { client, sent };
+};
+
+const accepted = () => json(200, { notificationId: NOTIFICATION });
+
+describe('the client at the edges of its documented behaviour', () => {
+  it('settled({ timeoutMs }) gives up at its deadline even while a poll is unanswered', async () => {
+    const { client } = scriptedClient(async (request, signal) => {
+      if (request.method === 'POST') return accepted();
+      // A long poll held by a proxy: answered only when the client gives up on it.
+      return new Promise<Response>((_, reject) => {
+        signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
+      });
+    });
+    const settling = client.basket(BASKET).addProduct(DEMO.pie, { quantity: 1 }).settled({ timeoutMs: 200 });
+    await expect(settling).rejects.toBeInstanceOf(BasketTimeoutError);
+  });
+
+  it('retries a 409 idempotency-key-in-use with the same key (C-6.3), then answers', async () => {
+    let calls = 0;
+    const { client, sent } = scriptedClient(async () => {
+      calls += 1;
+      return calls === 1
+        ? json(409, {
+            type: 'https://basket-service.example/problems/idempotency-key-in-use',
+            title: 'Conflict',
+            status: 409,
+            detail: 'a request with this key is under way',
+            code: 'idempotency-key-in-use',
+          })
+        : accepted();
+    });
+    const answer = await client
+      .basket(BASKET)
+      .addProduct(DEMO.pie, { quantity: 1 }, { idempotencyKey: 'k-1' });
+    expect(answer.notificationId).toBe(NOTIFICATION);
+    expect(sent.map((request) => request.headers.get('idempotency-key'))).toEqual(['k-1', 'k-1']);
+  });
+
+  it('refuses what it cannot send before sending anything: an Idempotency-Key outside printable ASCII, a path id . or ..', async () => {
+    const { client, sent } = scriptedClient(async () => accepted());
+    const basket = client.basket(BASKET);
+    for (const idempotencyKey of ['ключ', 'a\nb', '']) {
+      await expect(basket.addProduct(DEMO.pie, { quantity: 1 }, { idempotencyKey })).rejects.toThrow(
+        'an Idempotency-Key is 1 to 255 printable ASCII characters',
+      );
+    }
+    await expect(client.notification('..')).rejects.toBeInstanceOf(TypeError);
+    await expect((async () => basket.deletePaymentIntent('.'))()).rejects.toBeInstanceOf(TypeError);
+    expect(sent).toEqual([]);
+  });
+});
+
+describe('the remembered ETag and reads that cross the client’s own commands', () => {
+  let server: SpawnedServer;
+  beforeAll(async () => {
+    server = await spawnServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('a read answered before an accepted command but delivered after it is not remembered', async () => {
+    let holdReads: Promise<void> | undefined;
+    const alice = await clientFor(server, ALICE, {
+      useETags: true,
+      fetch: async (input, init) => {
+        const response = await globalThis.fetch(input, init);
+        const request = new Request(input, init);
+        if (request.method === 'GET' && holdReads !== undefined) await holdReads;
+        return response;
+      },
+    });
+    const { id } = await alice.createBasket();
+    const basket = alice.basket(id);
+    let release: () => void = () => {};
+    holdReads = new Promise((resolve) => {
+      release = resolve;
+    });
+    // The read's answer (version 1) is held on its way back while a command is accepted.
+    const reading = basket.get();
+    await basket.addProduct(DEMO.pie, { quantity: 1 }, { ifMatch: '"1"' });
+    release();
+    await reading;
+    expect(basket.etag()).toBeUndefined();
+    holdReads = undefined;
+    await basket.get();
+    await basket.addProduct(DEMO.pie, { quantity: 1 }).settled();
+  });
+});
