@@ -85,6 +85,18 @@ describe('basket serve: shutdown (C-10.3)', () => {
     expect(history.stdout).not.toContain('someone@example.com');
   }, 180_000);
 
+  it('exits 0 on SIGTERM when the reader of its log pipe has gone (C-10.3)', async () => {
+    const server = await spawnServer();
+    try {
+      // The reader goes (a `| head` that has read enough): the shutdown's log lines are the first to
+      // meet the broken pipe, at exit.
+      server.process.stdout?.destroy();
+      expect(await server.stop()).toBe(0);
+    } finally {
+      server.process.kill('SIGKILL');
+    }
+  }, 30_000);
+
   it('refuses to start in production without a JWT secret (C-10.1)', async () => {
     const started = await runCli(['serve'], {
       NODE_ENV: 'production',
@@ -93,6 +105,13 @@ describe('basket serve: shutdown (C-10.3)', () => {
     });
     expect(started.code).not.toBe(0);
     expect(started.stderr).toContain('BASKET_JWT_SECRET');
+  });
+
+  it('`basket token --contact ""` is refused: the service would refuse its empty sub (C-2.3)', async () => {
+    const minted = await runCli(['token', '--contact', '']);
+    expect(minted.code).not.toBe(0);
+    expect(minted.stderr).toContain('--contact must be a contact id');
+    expect(minted.stdout).toBe('');
   });
 
   it('refuses a BASKET_NATS_URL that names no server: exit 2 before doing anything (C-10.1)', async () => {

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
+import { badStringReason } from '@basket/core';
 import { openApiDocument, renderApiReference } from '@basket/http';
 import { readConfig } from './config';
 import { events } from './events';
@@ -41,6 +42,12 @@ const main = async (argv: ReadonlyArray<string>): Promise<number | 'serving'> =>
       const ttl = values.ttl === undefined ? undefined : Number(values.ttl);
       if (ttl !== undefined && (!Number.isInteger(ttl) || ttl <= 0))
         return fail('--ttl must be a positive integer');
+      // The service refuses a token whose sub is empty or holds what no storage keeps (C-2.3).
+      if (
+        values.contact !== undefined &&
+        (values.contact === '' || badStringReason(values.contact) !== undefined)
+      )
+        return fail('--contact must be a contact id (leave it out for a guest token)');
       return token(config.value, {
         ...(values.contact === undefined ? {} : { contactId: values.contact }),
         ...(values.store === undefined ? {} : { storeId: values.store }),

@@ -1,3 +1,4 @@
+import { createPublicKey } from 'node:crypto';
 import type { JwtPublicKey } from '@basket/http';
 import { readTimeouts, type Timeouts } from './timeouts';
 
@@ -77,7 +78,32 @@ const publicKeys = (env: Environment): Read<JwtPublicKey[]> => {
   const alg = env.BASKET_JWT_PUBLIC_KEY_ALG ?? 'RS256';
   if (alg !== 'RS256' && alg !== 'ES256')
     return { ok: false, error: 'BASKET_JWT_PUBLIC_KEY_ALG must be RS256 or ES256' };
-  return { ok: true, value: [{ alg, spki: spki.replace(/\\n/g, '\n') }] };
+  const pem = spki.replace(/\\n/g, '\n');
+  const problem = publicKeyProblem(pem, alg);
+  return problem === undefined ? { ok: true, value: [{ alg, spki: pem }] } : { ok: false, error: problem };
+};
+
+/**
+ * What is wrong with a public key PEM for `alg`, checked at start (exit 2) rather than at the first
+ * token: it must be an SPKI public key (`-----BEGIN PUBLIC KEY-----`), RSA for RS256 and EC P-256
+ * for ES256. The key itself is never echoed.
+ */
+const publicKeyProblem = (pem: string, alg: 'RS256' | 'ES256'): string | undefined => {
+  const wanted = alg === 'RS256' ? 'an RSA key' : 'an EC P-256 key';
+  if (!pem.includes('-----BEGIN PUBLIC KEY-----'))
+    return `BASKET_JWT_PUBLIC_KEY must be a PEM public key (-----BEGIN PUBLIC KEY-----), ${wanted} for ${alg}`;
+  try {
+    const key = createPublicKey(pem);
+    const fits =
+      alg === 'RS256'
+        ? key.asymmetricKeyType === 'rsa'
+        : key.asymmetricKeyType === 'ec' && key.asymmetricKeyDetails?.namedCurve === 'prime256v1';
+    return fits
+      ? undefined
+      : `BASKET_JWT_PUBLIC_KEY is not ${wanted}, which BASKET_JWT_PUBLIC_KEY_ALG=${alg} needs`;
+  } catch {
+    return 'BASKET_JWT_PUBLIC_KEY is not a PEM public key that can be read';
+  }
 };
 
 /** The same rule as the storage's schema names: they are interpolated into SQL. */

@@ -14,7 +14,12 @@ export const REDACTED_PATHS = [
   'headers.cookie',
 ];
 
-/** The server's pino logger: JSON lines (on stdout unless told), ISO times, secrets redacted. */
+/**
+ * The server's pino logger: JSON lines (on stdout unless told), ISO times, secrets redacted.
+ * Stdout is written synchronously: nothing is buffered, so nothing is left to flush at exit. (pino's
+ * buffered stdout flushes at exit in a loop that never ends when the reader of a pipe has gone,
+ * and a SIGTERM then left the process running.) A broken pipe stops the logging, not the service.
+ */
 export const createLogger = (level: string, destination?: { write: (line: string) => void }): Logger => {
   const options = {
     level,
@@ -22,7 +27,7 @@ export const createLogger = (level: string, destination?: { write: (line: string
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
   };
-  return destination === undefined ? pino(options) : pino(options, destination);
+  return pino(options, destination ?? pino.destination({ dest: 1, sync: true }));
 };
 
 /**

@@ -1,3 +1,4 @@
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { DEVELOPMENT_JWT_SECRET, mintDevToken, readConfig } from '../src/index';
@@ -162,6 +163,38 @@ describe('readConfig (C-10.1)', () => {
       expect(readConfig({ BASKET_DATABASE_URL: url }).ok, url).toBe(true);
     }
     expect(readConfig({ BASKET_DATABASE_URL: 'pglite:' }).ok).toBe(false);
+  });
+
+  it('refuses a BASKET_JWT_PUBLIC_KEY that is not a public key of its algorithm, listed with the other problems', () => {
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const ec = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+    const pem = (key: KeyObject) => key.export({ type: 'spki', format: 'pem' }).toString();
+    expect(readConfig({ BASKET_JWT_PUBLIC_KEY: pem(rsa.publicKey) }).ok).toBe(true);
+    expect(
+      readConfig({ BASKET_JWT_PUBLIC_KEY: pem(ec.publicKey), BASKET_JWT_PUBLIC_KEY_ALG: 'ES256' }).ok,
+    ).toBe(true);
+    const oneLine = pem(rsa.publicKey).replaceAll('\n', '\\n');
+    expect(readConfig({ BASKET_JWT_PUBLIC_KEY: oneLine }).ok).toBe(true);
+    const privatePem = rsa.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    for (const [key, alg] of [
+      ['not a pem', 'RS256'],
+      [privatePem, 'RS256'],
+      [pem(rsa.publicKey), 'ES256'],
+      [pem(ec.publicKey), 'RS256'],
+      ['-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----', 'RS256'],
+    ] as const) {
+      const config = readConfig({
+        BASKET_JWT_PUBLIC_KEY: key,
+        BASKET_JWT_PUBLIC_KEY_ALG: alg,
+        PORT: '99999',
+      });
+      expect(config.ok, `${alg} ${key.slice(0, 30)}`).toBe(false);
+      if (!config.ok) {
+        expect(config.error).toContain('BASKET_JWT_PUBLIC_KEY');
+        expect(config.error).toContain('PORT');
+        expect(config.error).not.toContain('PRIVATE KEY');
+      }
+    }
   });
 
   it('refuses a BASKET_NATS_URL that names no server, without echoing it (it may carry credentials)', () => {
