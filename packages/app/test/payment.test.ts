@@ -238,6 +238,31 @@ describe('use saved payment token (C-2.7, C-4.3, C-8.6)', () => {
     expect(h.fakes.calls.charges.filter((c) => c.tokenId === 'tok_alice_visa')).toHaveLength(1);
   });
 
+  it('has no 202 (C-4.3): a payment provider slower than paymentWaitMs is a 500, and the same key then answers the outcome', async () => {
+    const h = harness({ paymentSyncWaitMs: 5000, paymentWaitMs: 20 });
+    const { basketId, intentId } = await readyIntent(h);
+    const slow = gate();
+    const charge = h.fakes.paymentProvider.charge;
+    Object.assign(h.fakes.paymentProvider, {
+      charge: async (request: Parameters<typeof charge>[0]) => {
+        await slow.wait();
+        return charge(request);
+      },
+    });
+    const keyed = { ...alice, idempotency: { key: 'pay-1', fingerprint: 'POST /psp/tokens/use-existing' } };
+    const body = { paymentIntentId: intentId, tokenId: 'tok_alice_visa' };
+    const first = await h.app.api.useSavedPaymentToken(keyed, body);
+    expectProblem(first, 500, 'internal-error');
+    expect('problem' in first ? first.problem.detail : '').toContain('the same Idempotency-Key');
+    slow.open();
+    await h.settle();
+    expect((await h.app.api.useSavedPaymentToken(keyed, body)).status).toBe(204);
+    expect(bodyOf(await h.app.api.getPaymentIntent(alice, basketId, intentId)).status).toBe(
+      'PaymentComplete',
+    );
+    expect(h.fakes.calls.charges).toHaveLength(1);
+  });
+
   it('refuses tokens of others (403), intents of other stores (404), baskets of other contacts (403), bad bodies (400)', async () => {
     const h = harness({ paymentSyncWaitMs: 5000 });
     const { intentId } = await readyIntent(h);

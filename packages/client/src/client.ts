@@ -83,11 +83,9 @@ export const createBasketClient = (options: BasketClientOptions): BasketClient =
         ...(call.idempotencyKey === undefined ? {} : { idempotencyKey: call.idempotencyKey }),
         ...(call.signal === undefined ? {} : { signal: call.signal }),
       });
-      if (reply.status === 204) return;
-      // The service answers 202 when the payment provider is slower than its own wait (C-4.3).
-      if (reply.status !== 202) throw unexpectedStatus(reply);
-      const { notificationId } = decodeReply(t.type({ notificationId: t.string }), reply);
-      await notifications.settle(notificationId, call);
+      // Synchronous (C-4.3). A payment provider slower than the service's wait is a 500, retried
+      // with the same Idempotency-Key, whose replay answers the outcome once it is in.
+      if (reply.status !== 204) throw unexpectedStatus(reply);
     },
     openApi: async () => decodeReply(FreeFormObject, await publicRead('/openapi.json')),
     health: async () => decodeReply(Health, await publicRead('/healthz')),

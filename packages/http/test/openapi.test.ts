@@ -57,6 +57,19 @@ describe('the OpenAPI document (C-4.4)', () => {
     expect(operationIds).toHaveLength(routes.length + 4);
   });
 
+  it('documents the 401 challenge as sent, and the bodies the interface leaves optional as optional', () => {
+    type Op = {
+      requestBody?: { required?: boolean };
+      responses: Record<string, { headers?: Record<string, { schema: { const?: string } }> }>;
+    };
+    const paths = document.paths as Record<string, Record<string, Op>>;
+    const challenge = paths['/baskets/{id}']?.get?.responses['401']?.headers?.['WWW-Authenticate'];
+    expect(challenge?.schema.const).toBe('Bearer realm="basket"');
+    // Interface row 14: customerDetails (O); rows 7, 8, 9, 11 and 16 mark their bodies required.
+    expect(paths['/baskets/{id}/set-customer-details']?.patch?.requestBody?.required).toBe(false);
+    expect(paths['/baskets/{id}/products/{productId}']?.post?.requestBody?.required).toBe(true);
+  });
+
   it('names the resources of the interface as components', () => {
     const schemas = Object.keys((document.components as { schemas: object }).schemas);
     for (const name of [

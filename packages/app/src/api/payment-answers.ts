@@ -38,7 +38,10 @@ export const storedProblemAnswer = (problem: StoredProblem): Answer => {
 
 /**
  * Endpoint 17's answer from its notification (C-4.3): 204 when paid, the failure's own problem
- * (402 `payment-declined`, 409 `payment-intent-state`) otherwise; 202 if the outcome is not in yet.
+ * (402 `payment-declined`, 409 `payment-intent-state`) otherwise. Endpoint 17 is synchronous and
+ * has no 202: a payment provider that has not answered within `waitMs` is a 500 `internal-error`
+ * that says the payment goes on. It is not kept as the key's answer, so the same request again
+ * (same Idempotency-Key) answers the outcome once it is in (C-6.3).
  */
 export const paymentAnswer = async (
   ctx: AppContext,
@@ -51,5 +54,9 @@ export const paymentAnswer = async (
     return storedProblemAnswer(notification.problem);
   }
   if (notification === undefined) return problemAnswer('internal-error', 'the payment was not recorded');
-  return notificationAnswer(202, notificationId);
+  return problemAnswer(
+    'internal-error',
+    'the payment provider has not answered yet; the payment goes on: send this request again with ' +
+      'the same Idempotency-Key for its outcome, or read the payment intent',
+  );
 };

@@ -26,7 +26,12 @@ export const otherOperations = {
     modifying: true,
     ifMatch: true,
     etag: false,
-    request: { codec: SetCustomerDetailsRequest, required: true, description: 'The values to set.' },
+    request: {
+      codec: SetCustomerDetailsRequest,
+      // Interface row 14: customerDetails is optional, and so is the body (no body: nothing to change).
+      required: false,
+      description: 'The values to set; without a body (or without customerDetails) nothing changes (204).',
+    },
     responses: [
       { status: 202, codec: AcceptedNotificationResponse, description: 'Accepted: poll the notification.' },
       nothingToChange,

@@ -2,7 +2,7 @@ import { MAX_EVENT_PAGE } from '@basket/app';
 import { Problem } from '@basket/core';
 import * as t from 'io-ts';
 import { MAX_WAIT_MS } from '../headers';
-import { PROBLEM_CONTENT_TYPE } from '../problems';
+import { PROBLEM_CONTENT_TYPE, WWW_AUTHENTICATE } from '../problems';
 import { parametersOf, pathParameters, problemStatuses, type RouteSpec, routes } from '../routes';
 import { createSchemaRegistry, type JsonSchema, type SchemaRegistry } from './json-schema';
 import { serviceDescription, statusDescriptions } from './texts';
@@ -59,7 +59,11 @@ const problemResponse = (status: number, problemRef: JsonSchema): JsonSchema => 
   description: statusDescriptions[status] ?? 'An error.',
   content: { [PROBLEM_CONTENT_TYPE]: { schema: problemRef } },
   ...(status === 401
-    ? { headers: { 'WWW-Authenticate': { schema: { type: 'string', const: 'Bearer' } } } }
+    ? {
+        headers: {
+          'WWW-Authenticate': { schema: { type: 'string', const: WWW_AUTHENTICATE['www-authenticate'] } },
+        },
+      }
     : {}),
 });
 
