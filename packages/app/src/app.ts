@@ -2,7 +2,7 @@ import type { BasketApi } from './api/basket-api';
 import { createApi } from './api/create-api';
 import { type AppConfig, resolveConfig } from './config';
 import type { AppContext } from './context';
-import { sweepExpiredHolds } from './expiry/sweep';
+import { pruneIdempotencyRecords, sweepExpiredHolds } from './expiry/sweep';
 import { handleAccepted } from './handle-accepted';
 import { createRecentResources } from './inventory/recent-resources';
 import { createCompletionHub, type NotificationListener } from './notifications/hub';
@@ -29,6 +29,8 @@ export type BasketApp = {
   readonly subscribe: (listener: NotificationListener) => () => void;
   /** Expires the holds that ran out by the clock's now (C-7.8); answers the baskets swept. */
   readonly sweepExpiredHolds: () => Promise<ReadonlyArray<string>>;
+  /** Deletes the idempotency records past their 24 hours (C-6.3); answers how many went. */
+  readonly pruneIdempotencyRecords: () => Promise<number>;
   /** Stops the periodic recovery and finishes the work under way (SIGTERM, C-10.3). */
   readonly drain: () => Promise<void>;
 };
@@ -71,12 +73,16 @@ export const createBasketApp = (deps: BasketAppDeps): BasketApp => {
   const processor = createProcessor(ctx, handleAccepted);
   const api = createApi({ ctx, processor });
   processor.start();
-  const sweeper = periodically(ctx.config.sweepIntervalMs, () => sweepExpiredHolds(ctx).catch(ctx.onError));
+  // Housekeeping: holds that ran out, and idempotency records past their day.
+  const sweeper = periodically(ctx.config.sweepIntervalMs, () =>
+    Promise.all([sweepExpiredHolds(ctx), pruneIdempotencyRecords(ctx)]).catch(ctx.onError),
+  );
   return {
     api,
     processor,
     subscribe: ctx.hub.subscribe,
     sweepExpiredHolds: () => sweepExpiredHolds(ctx),
+    pruneIdempotencyRecords: () => pruneIdempotencyRecords(ctx),
     drain: async () => {
       await sweeper.stop();
       processor.stop();

@@ -38,6 +38,7 @@ const racingStorage = (
   const storage: FakeStorage = {
     ...inner,
     idempotency: {
+      ...inner.idempotency,
       find: async (storeId, key, notBefore) => {
         const found = await inner.idempotency.find(storeId, key, notBefore);
         lookups += 1;
@@ -229,5 +230,21 @@ describe('Idempotency-Key (C-6.3)', () => {
     expect(first?.status).toBe(200);
     expect(second).toEqual(first);
     expect(tags(race.commits)).toEqual(['Committed', 'IdempotencyKeyTaken']);
+  });
+});
+
+describe('idempotency records past their day (C-6.3; docs/operations.md: records kept 24 h)', () => {
+  it('are pruned, and only they: a key used 25 hours ago is free, one used an hour ago still replays', async () => {
+    const h = harness();
+    const first = await h.app.api.createBasket(keyed(guest, 'k-day-old', 'POST /baskets'));
+    h.clock.advance(24 * 3600_000);
+    const recent = await h.app.api.createBasket(keyed(guest, 'k-recent', 'POST /baskets'));
+    h.clock.advance(3600_000);
+    expect(await h.app.pruneIdempotencyRecords()).toBe(1);
+    expect(await h.app.pruneIdempotencyRecords()).toBe(0);
+    expect(await h.app.api.createBasket(keyed(guest, 'k-recent', 'POST /baskets'))).toEqual(recent);
+    const again = await h.app.api.createBasket(keyed(guest, 'k-day-old', 'POST /baskets'));
+    expect(again.status).toBe(200);
+    expect(again).not.toEqual(first);
   });
 });

@@ -118,6 +118,9 @@ export const createBasketServer = async (
     app
       .sweepExpiredHolds()
       .catch((error: unknown) => logger.warn({ error: errorSummary(error) }, 'sweep failed'));
+    app
+      .pruneIdempotencyRecords()
+      .catch((error: unknown) => logger.warn({ error: errorSummary(error) }, 'idempotency pruning failed'));
   }, SWEEP_INTERVAL_MS);
   sweeper.unref();
 

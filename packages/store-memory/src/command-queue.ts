@@ -102,4 +102,13 @@ export const memoryIdempotencyStore = (state: MemoryState): IdempotencyStore => 
     if (record === undefined || millis(record.created) < millis(notBefore)) return undefined;
     return copy(record);
   },
+  prune: async (before, limit) => {
+    const cutoff = millis(before);
+    const expired = [...state.idempotency.entries()]
+      .filter(([, record]) => millis(record.created) < cutoff)
+      .sort(([, a], [, b]) => millis(a.created) - millis(b.created))
+      .slice(0, limit);
+    for (const [key] of expired) state.idempotency.delete(key);
+    return expired.length;
+  },
 });

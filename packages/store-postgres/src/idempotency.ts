@@ -35,6 +35,15 @@ export const storeIdempotency = async (
 };
 
 export const postgresIdempotencyStore = (db: Queryable, t: Tables): IdempotencyStore => ({
+  prune: async (before, limit) => {
+    const rows = await db.query(
+      `DELETE FROM ${t.idempotency} WHERE (store_id, key) IN (
+         SELECT store_id, key FROM ${t.idempotency} WHERE created < $1::timestamptz ORDER BY created LIMIT $2)
+       RETURNING 1`,
+      [instantParam(before), limit],
+    );
+    return rows.length;
+  },
   find: async (storeId, key, notBefore) => {
     const [row] = await db.query(
       `SELECT store_id, key, fingerprint, response, created FROM ${t.idempotency}

@@ -376,4 +376,9 @@ export const migrations: ReadonlyArray<Migration> = [
     // the later of the two commits sees the other's hold and is refused (and decided again).
     sql: (t) => replaceHoldsSql(t, 'orExtended'),
   },
+  {
+    version: 13,
+    name: 'idempotency records found by age, to prune those past their 24 hours',
+    sql: (t) => `CREATE INDEX idempotency_created_idx ON ${t.idempotency} (created);`,
+  },
 ];

@@ -1,7 +1,19 @@
 import { exists } from '@basket/core';
+import { keyNotBefore } from '../api/idempotency';
 import type { AppContext } from '../context';
 import { runBasketPlan } from '../processing/basket-decision';
 import { nowOf } from '../time';
+
+/** Idempotency records past their 24 hours (C-6.3) pruned in batches of `limit`; answers how many went. */
+export const pruneIdempotencyRecords = async (ctx: AppContext, limit = 1000): Promise<number> => {
+  const before = keyNotBefore(ctx);
+  let pruned = 0;
+  for (let batch = limit; batch === limit; ) {
+    batch = await ctx.storage.idempotency.prune(before, limit);
+    pruned += batch;
+  }
+  return pruned;
+};
 
 /**
  * C-7.8 on the injected clock: sends ExpireHolds to every basket with a hold that ran out, so its

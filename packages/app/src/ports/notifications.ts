@@ -105,6 +105,11 @@ export type IdempotencyRecord = {
 export type IdempotencyStore = {
   /** The record for the key if it was created at or after `notBefore` (keys live 24 hours). */
   readonly find: (storeId: string, key: string, notBefore: string) => Promise<IdempotencyRecord | undefined>;
+  /**
+   * Deletes up to `limit` records created before `before` (expired: `find` no longer answers them),
+   * oldest first; answers how many went. Called periodically, so the records are those of a day.
+   */
+  readonly prune: (before: string, limit: number) => Promise<number>;
 };
 
 /** The idempotency key of a write already has a live record: the write was refused whole (C-6.3). */

@@ -246,6 +246,13 @@ export const fakeStorage = (): FakeStorage => {
         const record = idempotency.get(`${storeId}|${key}`);
         return record && Date.parse(record.created) >= Date.parse(notBefore) ? record : undefined;
       },
+      prune: async (before, limit) => {
+        const expired = [...idempotency]
+          .filter(([, record]) => Date.parse(record.created) < Date.parse(before))
+          .slice(0, limit);
+        for (const [key] of expired) idempotency.delete(key);
+        return expired.length;
+      },
     },
     outbox: {
       unpublished: async (limit) => outbox.filter((m) => !m.published).slice(0, limit),

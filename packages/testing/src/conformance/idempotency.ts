@@ -89,6 +89,28 @@ export const idempotencyCases = (storage: StorageRef): void => {
       expect(await storage().idempotency.find(storeId, key, at(-DAY))).toEqual(third);
     });
 
+    it('prunes the records created before a time, oldest first, at most as many as asked; keeps the others', async () => {
+      const old = [-10, -9, -8].map((days) => record(`key-${uuid()}`, at(days * DAY)));
+      const recent = record(`key-${uuid()}`, at());
+      for (const written of [...old, recent]) {
+        expectCommitted(
+          await storage().unitOfWork.commit(
+            commit({ streamId: freshBasket().streamId, idempotency: written }),
+          ),
+          0,
+        );
+      }
+      const found = (written: IdempotencyRecord) =>
+        storage().idempotency.find(storeId, written.key, at(-20 * DAY));
+      expect(await storage().idempotency.prune(at(-5 * DAY), 2)).toBe(2);
+      expect(await found(old[0] as IdempotencyRecord)).toBeUndefined();
+      expect(await found(old[1] as IdempotencyRecord)).toBeUndefined();
+      expect(await found(old[2] as IdempotencyRecord)).toEqual(old[2]);
+      expect(await storage().idempotency.prune(at(-5 * DAY), 2)).toBe(1);
+      expect(await storage().idempotency.prune(at(-5 * DAY), 2)).toBe(0);
+      expect(await found(recent)).toEqual(recent);
+    });
+
     it('a record created exactly 24 hours after the key’s record, or earlier, finds the key taken', async () => {
       const key = `key-${uuid()}`;
       const first = record(key, at());

@@ -35,7 +35,10 @@ export const scheduledStorage = (storage: Storage, scheduler: Scheduler): Storag
       basketsWithPending: later('basketsWithPending', commands.basketsWithPending),
       notification: later('notification', commands.notification),
     },
-    idempotency: { find: later('idempotency.find', idempotency.find) },
+    idempotency: {
+      find: later('idempotency.find', idempotency.find),
+      prune: later('idempotency.prune', idempotency.prune),
+    },
     outbox: {
       unpublished: later('outbox.unpublished', outbox.unpublished),
       markPublished: later('outbox.markPublished', outbox.markPublished),
