@@ -37,6 +37,7 @@ const startingLine = (racers: number) => {
   const wrap = (storage: Storage): Storage => ({
     ...storage,
     idempotency: {
+      ...storage.idempotency,
       find: async (storeId, key, notBefore) => {
         const found = await storage.idempotency.find(storeId, key, notBefore);
         lookups += 1;
