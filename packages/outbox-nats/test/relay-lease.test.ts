@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { NotificationRecord } from '@basket/app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryRelayLease, createNatsRelay, type NatsRelay, type RelayLease } from '../src';
+import {
+  createMemoryRelayLease,
+  createNatsRelay,
+  type NatsRelay,
+  type NatsRelayOptions,
+  type RelayLease,
+} from '../src';
 import { createTestOutbox } from './support/memory-outbox';
 import { assertJetStreamReachable, sharedNatsUrl } from './support/nats-server';
 import { someBaskets, spread } from './support/notifications';
@@ -33,7 +39,8 @@ const setup = () => {
     produced.push(...next);
     test.add(...next);
   };
-  const relay = (lease: RelayLease, holder: string): NatsRelay =>
+  /** A relay of this outbox and stream; `options` change the defaults of these tests. */
+  const relay = (lease: RelayLease, holder: string, options: Partial<NatsRelayOptions> = {}): NatsRelay =>
     createNatsRelay({
       outbox: test.outbox,
       servers: url,
@@ -45,8 +52,9 @@ const setup = () => {
       publishTimeoutMs: 300,
       batchSize: 3,
       pollMs: 10,
+      ...options,
     });
-  return { stream, subjectPrefix: `test.${id}`, test, produced, produce, relay };
+  return { stream, test, produced, produce, relay };
 };
 
 describe('several relays over one outbox', () => {
@@ -55,15 +63,8 @@ describe('several relays over one outbox', () => {
   }, async () => {
     const { stream, test, produced, produce, relay } = setup();
     const lease = createMemoryRelayLease();
-    const cut = createNatsRelay({
-      outbox: test.outbox,
+    const cut = relay(lease, 'cut-off', {
       servers: 'nats://127.0.0.1:1',
-      stream,
-      lease,
-      holder: 'cut-off',
-      leaseTtlMs: 900,
-      publishTimeoutMs: 300,
-      pollMs: 10,
       backoffMs: { initial: 10, max: 50 },
     });
     produce(12);
@@ -85,7 +86,7 @@ describe('several relays over one outbox', () => {
   it('a relay whose NATS falls silent (connections open, nothing answered) stays off the lease until NATS answers', {
     timeout: 30_000,
   }, async () => {
-    const { stream, subjectPrefix, test, produced, produce } = setup();
+    const { stream, test, produced, produce, relay } = setup();
     const shared = createMemoryRelayLease();
     const acquired: string[] = [];
     const lease: RelayLease = {
@@ -97,30 +98,9 @@ describe('several relays over one outbox', () => {
       release: shared.release,
     };
     const proxy = await startSilentProxy(url);
-    const silenced = createNatsRelay({
-      outbox: test.outbox,
-      servers: proxy.url,
-      stream,
-      subjectPrefix,
-      lease,
-      holder: 'silenced',
-      leaseTtlMs: 900,
-      publishTimeoutMs: 300,
-      pollMs: 10,
-      backoffMs: { initial: 10, max: 50 },
-    });
+    const silenced = relay(lease, 'silenced', { servers: proxy.url, backoffMs: { initial: 10, max: 50 } });
     // Standing by, the healthy relay asks for the lease every second (a quarter of its TTL).
-    const healthy = createNatsRelay({
-      outbox: test.outbox,
-      servers: url,
-      stream,
-      subjectPrefix,
-      lease,
-      holder: 'healthy',
-      leaseTtlMs: 4_000,
-      publishTimeoutMs: 300,
-      pollMs: 10,
-    });
+    const healthy = relay(lease, 'healthy', { leaseTtlMs: 4_000 });
     try {
       produce(3);
       silenced.start();
