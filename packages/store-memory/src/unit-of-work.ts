@@ -67,7 +67,11 @@ const conflictOf = (state: MemoryState, commit: Commit): CommitConflict | undefi
 
 const append = (state: MemoryState, streamAppend: StreamAppend, at: string): number => {
   const stream = state.streams.get(streamAppend.streamId) ?? [];
-  const recorded = new Date(millis(at)).toISOString();
+  // Never before the stream's last event: a stream's events are recorded in order of version.
+  const last = stream.at(-1);
+  const recorded = new Date(
+    Math.max(millis(at), last === undefined ? 0 : millis(last.recorded)),
+  ).toISOString();
   for (const event of streamAppend.events) {
     const stored: RecordedEvent = {
       streamId: streamAppend.streamId,

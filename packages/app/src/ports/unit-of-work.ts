@@ -58,7 +58,10 @@ export type Commit = {
    * id must be new.
    */
   readonly accepts?: ReadonlyArray<CommitAcceptance>;
-  /** Time of the commit: recorded on events, and "now" for hold expiry in the capacity check. */
+  /**
+   * Time of the commit: "now" for hold expiry in the capacity check, and recorded on events unless
+   * the stream's last event was recorded later (a stream's events are recorded in order of version).
+   */
   readonly at: string;
 };
 

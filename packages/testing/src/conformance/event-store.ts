@@ -30,6 +30,26 @@ export const eventStoreCases = (storage: StorageRef): void => {
       ]);
     });
 
+    it("records a stream's events in order of version, though a later commit's clock reads earlier", async () => {
+      // Processes decide with their own clocks, before the stream's lock: the later commit may carry
+      // the earlier time. Its events are recorded at the stream's last time; other streams keep theirs.
+      const [{ streamId }, other] = [freshBasket(), freshBasket()];
+      await storage().unitOfWork.commit(commit({ streamId, events: events('A'), at: at(9) }));
+      expectCommitted(
+        await storage().unitOfWork.commit(
+          commit({ streamId, expectedVersion: 1, events: events('B', 'C'), at: at(4) }),
+        ),
+        3,
+      );
+      await storage().unitOfWork.commit(commit({ streamId: other.streamId, events: events('A'), at: at(4) }));
+      expect((await storage().events.readStream(streamId)).map((event) => event.recorded)).toEqual([
+        at(9),
+        at(9),
+        at(9),
+      ]);
+      expect((await storage().events.readStream(other.streamId))[0]?.recorded).toBe(at(4));
+    });
+
     it('reads only the events after a version', async () => {
       const { streamId } = freshBasket();
       await storage().unitOfWork.commit(commit({ streamId, events: events('A', 'B', 'C', 'D') }));
