@@ -2,6 +2,7 @@
 // scripts/check-public-names.mjs fails when this list and the documented one differ.
 export type { Authenticate, AuthOptions, AuthOutcome, JwtOptions, JwtPublicKey, Principal } from './auth';
 export { apiKeyOf, createAuthenticator, storeIdOfApiKey } from './auth';
+export type { CorsOptions } from './cors';
 export type { HttpTimeouts } from './fastify-options';
 export { basketFastifyOptions } from './fastify-options';
 export {

@@ -1,6 +1,7 @@
 import type { BasketApi } from '@basket/app';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { type AuthOptions, createAuthenticator, type Principal } from './auth';
+import { type CorsOptions, corsHook } from './cors';
 import { handleError } from './errors';
 import { startEventLoopDelayMonitor } from './event-loop-delay';
 import { checkedJsonParser } from './json-parser';
@@ -50,6 +51,8 @@ export type BasketHttpOptions = {
    * way gets the 503 rather than a reset connection. Default 0.
    */
   readonly shutdownDrainMs?: number;
+  /** Browsers on other origins allowed to call the interface (cors.ts). Default: none, no CORS header. */
+  readonly cors?: CorsOptions;
 };
 
 /** The methods every known path answers, public endpoints included. */
@@ -121,7 +124,9 @@ const plugin: FastifyPluginAsync<BasketHttpOptions> = async (app: FastifyInstanc
   // 400 before anything else reads the body (C-1.6).
   app.removeContentTypeParser(['text/plain', 'application/json']);
   app.addContentTypeParser('application/json', { parseAs: 'string' }, checkedJsonParser(app));
-  // First of all: an overloaded process spends nothing more on a request than its 503.
+  // A page on an allowed origin can read every answer, the 503s below included.
+  if (options.cors !== undefined) app.addHook('onRequest', corsHook(options.cors, routeMatcher));
+  // Then: an overloaded process spends nothing more on a request than its 503.
   if (options.limits !== undefined) {
     let delayMs = options.eventLoopDelayMs;
     if (delayMs === undefined && (options.limits.maxEventLoopDelayMs ?? 0) > 0) {

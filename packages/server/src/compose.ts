@@ -112,6 +112,7 @@ export const createBasketServer = async (
       load = figures;
     },
     shutdownDrainMs: timeouts.drainMs,
+    ...(config.cors === undefined ? {} : { cors: config.cors }),
   });
 
   const sweeper = setInterval(() => {

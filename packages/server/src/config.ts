@@ -1,5 +1,6 @@
 import { createPublicKey } from 'node:crypto';
-import type { JwtPublicKey } from '@basket/http';
+import type { CorsOptions, JwtPublicKey } from '@basket/http';
+import { readCorsOrigins } from './cors-origins';
 import { readTimeouts, type Timeouts } from './timeouts';
 
 /**
@@ -54,6 +55,8 @@ export type ServerConfig = {
   readonly timeouts?: Timeouts;
   /** `BASKET_METRICS_PORT`: unset → no metrics; else `GET /metrics` on this port (0: a free one) of `host`. */
   readonly metricsPort?: number;
+  /** `BASKET_CORS_ORIGINS`, `BASKET_CORS_MAX_AGE_S` (cors-origins.ts): unset → no CORS header. */
+  readonly cors?: CorsOptions;
 };
 
 export type Environment = Readonly<Record<string, string | undefined>>;
@@ -185,6 +188,7 @@ export const readConfig = (env: Environment): Read<ServerConfig> => {
   );
   const retryAfter = integer('BASKET_RETRY_AFTER_S', env.BASKET_RETRY_AFTER_S, 1, 3600);
   const timeouts = readTimeouts(env);
+  const cors = readCorsOrigins(env);
   const errors = [
     port,
     latency,
@@ -198,6 +202,7 @@ export const readConfig = (env: Environment): Read<ServerConfig> => {
     longPolls,
     loopDelay,
     retryAfter,
+    cors,
     ...(metricsPort === undefined ? [] : [metricsPort]),
   ].flatMap((read) => (read.ok ? [] : [read.error]));
   if (!timeouts.ok) errors.push(...timeouts.errors);
@@ -222,6 +227,7 @@ export const readConfig = (env: Environment): Read<ServerConfig> => {
     !longPolls.ok ||
     !loopDelay.ok ||
     !retryAfter.ok ||
+    !cors.ok ||
     !timeouts.ok ||
     metricsPort?.ok === false ||
     errors.length > 0
@@ -264,6 +270,7 @@ export const readConfig = (env: Environment): Read<ServerConfig> => {
       logLevel: nonEmpty(env.BASKET_LOG_LEVEL) ?? 'info',
       timeouts: timeouts.value,
       ...(metricsPort?.ok === true ? { metricsPort: metricsPort.value } : {}),
+      ...(cors.value === undefined ? {} : { cors: cors.value }),
     },
   };
 };

@@ -222,6 +222,35 @@ describe('readConfig (C-10.1)', () => {
       }
     }
   });
+
+  it('reads the CORS origins: none by default, * or exact origins, anything else refused at start', () => {
+    expect(readConfig({ BASKET_CORS_ORIGINS: '*' })).toMatchObject({
+      ok: true,
+      value: { cors: { origins: '*', maxAgeSeconds: 600 } },
+    });
+    expect(
+      readConfig({
+        BASKET_CORS_ORIGINS: 'https://shop.example, http://localhost:5173',
+        BASKET_CORS_MAX_AGE_S: '60',
+      }),
+    ).toMatchObject({
+      ok: true,
+      value: { cors: { origins: ['https://shop.example', 'http://localhost:5173'], maxAgeSeconds: 60 } },
+    });
+    for (const origins of [
+      'https://shop.example/',
+      'https://shop.example/basket',
+      'shop.example',
+      'https://Shop.example',
+      'ftp://shop.example',
+      'https://a.example,',
+    ]) {
+      const config = readConfig({ BASKET_CORS_ORIGINS: origins });
+      expect(config.ok, origins).toBe(false);
+      if (!config.ok) expect(config.error).toContain('BASKET_CORS_ORIGINS must be * or origins');
+    }
+    expect(readConfig({ BASKET_CORS_ORIGINS: '*', BASKET_CORS_MAX_AGE_S: 'a day' }).ok).toBe(false);
+  });
 });
 
 describe('mintDevToken', () => {
