@@ -2,6 +2,7 @@ import { basketStream, type Commit, type CommitConflict, type StreamAppend } fro
 import { mergeByResource } from './holds';
 import { advisoryLock, lockClass } from './locks';
 import type { Tables } from './names';
+import { KNOWN_MIGRATION } from './schema-generation';
 import { instantParam, isJsonObject } from './values';
 
 /**
@@ -41,6 +42,8 @@ export const commitDocument = (t: Tables, commit: Commit, locked: string | undef
   const { completion, holds, idempotency, snapshot } = commit;
   const wanted = holds === undefined ? undefined : [...mergeByResource(holds.holds)];
   return JSON.stringify({
+    // The schema refuses a writer older than a migration that stops earlier processes.
+    writer: KNOWN_MIGRATION,
     at: instantParam(commit.at),
     locks,
     checks,

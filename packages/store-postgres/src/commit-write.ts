@@ -1,20 +1,39 @@
 import type { Tables } from './names';
 
 /**
- * How a commit's events get their `recorded` time. `decisionTime` (migration 9): the commit's `at`,
- * its process's clock when the decision began, before the basket's lock, so that across processes a
- * later version could be recorded a few milliseconds before an earlier one. `notBeforeLastEvent`
- * (migration 14): the later of `at` and the stream's last event's `recorded`, so that a stream's
- * events are recorded in order of version (read under the stream's lock, which the commit holds).
- * `at` stays "now" for hold expiry either way.
+ * The versions of `commit_write`. `migration9`: an event's `recorded` is the commit's `at`, its
+ * process's clock when the decision began, before the basket's lock, so that across processes a
+ * later version could be recorded a few milliseconds before an earlier one. `fromMigration14`:
+ * - `recorded` is the later of `at` and the stream's last event's (read under the stream's lock,
+ *   which the commit holds), so a stream's events are recorded in order of version; `at` stays
+ *   "now" for hold expiry;
+ * - the document names the newest migration its process knows (`writer`; absent: 13, the last
+ *   version that sent none), and a writer older than a migration that stops earlier processes
+ *   (`stops_earlier` in the migrations table, schema-generation.ts) is refused with SQLSTATE BK002
+ *   before anything is written.
  */
-export type RecordedRule = 'decisionTime' | 'notBeforeLastEvent';
+export type CommitWriteVersion = 'migration9' | 'fromMigration14';
 
-const recordedSql = (t: Tables, rule: RecordedRule): string =>
-  rule === 'decisionTime'
+/** The newest migration of the processes whose commit documents name none. */
+export const WRITER_OF_UNNAMED_COMMITS = 13;
+
+const recordedSql = (t: Tables, version: CommitWriteVersion): string =>
+  version === 'migration9'
     ? 'v_at'
     : `greatest(v_at, (SELECT l.recorded FROM ${t.events} l
                  WHERE l.stream_id = e->>'streamId' ORDER BY l.version DESC LIMIT 1))`;
+
+const writerCheckSql = (t: Tables, version: CommitWriteVersion): string =>
+  version === 'migration9'
+    ? ''
+    : `        SELECT coalesce(max(m.version), 0) INTO newest_stopping FROM ${t.migrations} m WHERE m.stops_earlier;
+        IF coalesce((p->>'writer')::integer, ${WRITER_OF_UNNAMED_COMMITS}) < newest_stopping THEN
+          RAISE EXCEPTION USING ERRCODE = 'BK002',
+            MESSAGE = 'commit refused: the schema has migration ' || newest_stopping
+              || ', which processes knowing migrations up to '
+              || coalesce(p->>'writer', '${WRITER_OF_UNNAMED_COMMITS}') || ' may not serve beside';
+        END IF;
+`;
 
 /**
  * The schema's `commit_write(p jsonb)`: a commit written by one function call (migration 9; see
@@ -24,8 +43,8 @@ const recordedSql = (t: Tables, rule: RecordedRule): string =>
  * record and the snapshot. A refused commit raises SQLSTATE BK001 with the conflict as JSON in its
  * DETAIL, which aborts the transaction.
  */
-export const commitWriteSql = (t: Tables, rule: RecordedRule): string => {
-  const create = rule === 'decisionTime' ? 'CREATE' : 'CREATE OR REPLACE';
+export const commitWriteSql = (t: Tables, version: CommitWriteVersion): string => {
+  const create = version === 'migration9' ? 'CREATE' : 'CREATE OR REPLACE';
   return `      ${create} FUNCTION ${t.schema}.commit_write(p jsonb) RETURNS void LANGUAGE plpgsql AS $fn$
       DECLARE
         v_at timestamptz := (p->>'at')::timestamptz;
@@ -34,9 +53,9 @@ export const commitWriteSql = (t: Tables, rule: RecordedRule): string => {
         actual integer;
         completed_row ${t.commands};
         failed text;
-        h jsonb;
+        h jsonb;${version === 'migration9' ? '' : '\n        newest_stopping integer;'}
       BEGIN
-        PERFORM pg_advisory_xact_lock(2, k::integer)
+${writerCheckSql(t, version)}        PERFORM pg_advisory_xact_lock(2, k::integer)
           FROM jsonb_array_elements_text(p->'locks') WITH ORDINALITY AS l(k, n) ORDER BY n;
         FOR check_row IN SELECT c->>'streamId' AS stream_id, (c->>'expected')::integer AS expected
             FROM jsonb_array_elements(p->'checks') AS c LOOP
@@ -47,7 +66,7 @@ export const commitWriteSql = (t: Tables, rule: RecordedRule): string => {
           END IF;
         END LOOP;
         INSERT INTO ${t.events} (stream_id, version, type, data, recorded, schema_version)
-          SELECT e->>'streamId', (e->>'version')::integer, e->>'type', e->'data', ${recordedSql(t, rule)},
+          SELECT e->>'streamId', (e->>'version')::integer, e->>'type', e->'data', ${recordedSql(t, version)},
                  coalesce((e->>'schemaVersion')::integer, 1)
             FROM jsonb_array_elements(p->'events') WITH ORDINALITY AS u(e, n) ORDER BY n;
         -- The accepted commands, in order, each at its basket's next sequence.

@@ -14,4 +14,5 @@ export { defaultSchema } from './names';
 export { openPgPool, type PgPoolOptions } from './pg-driver';
 export { openPglite } from './pglite-driver';
 export { DataDirectoryInUseError } from './pglite-lock';
+export { SchemaNewerThanProcessError } from './schema-generation';
 export { createPostgresStorage, type PostgresStorageOptions } from './storage';

@@ -2,11 +2,14 @@ import type { Db } from './db';
 import { lockAll, lockClass } from './locks';
 import { migrations } from './migrations';
 import { type Tables, tablesOf } from './names';
+import { refuseNewerSchema } from './schema-generation';
 import { int } from './values';
 
 /**
  * Applies the migrations that `schema` lacks, all in one transaction under an advisory lock, so
  * two processes starting at once neither race nor half-migrate. Returns the versions it applied.
+ * Throws `SchemaNewerThanProcessError` when a newer version has migrated the schema past what this
+ * process may serve beside.
  */
 export const migrate = async (db: Db, schema: string): Promise<ReadonlyArray<number>> => {
   const t: Tables = tablesOf(schema);
@@ -16,6 +19,11 @@ export const migrate = async (db: Db, schema: string): Promise<ReadonlyArray<num
     await tx.query(
       `CREATE TABLE IF NOT EXISTS ${t.migrations} (
         version integer PRIMARY KEY, name text NOT NULL, applied timestamptz NOT NULL DEFAULT now())`,
+    );
+    // Which migrations stop processes of earlier versions (schema-generation.ts): kept with them in
+    // the schema, where processes of later versions than this one read it.
+    await tx.query(
+      `ALTER TABLE ${t.migrations} ADD COLUMN IF NOT EXISTS stops_earlier boolean NOT NULL DEFAULT false`,
     );
     const rows = await tx.query(`SELECT version FROM ${t.migrations}`);
     const applied = new Set(rows.map((row) => int(row, 'version')));
@@ -27,6 +35,12 @@ export const migrate = async (db: Db, schema: string): Promise<ReadonlyArray<num
         migration.name,
       ]);
     }
+    const stopping = migrations.filter((m) => m.stopsEarlierProcesses).map((m) => m.version);
+    await tx.query(
+      `UPDATE ${t.migrations} SET stops_earlier = true WHERE version = ANY ($1::integer[]) AND NOT stops_earlier`,
+      [stopping],
+    );
+    await refuseNewerSchema(tx, t);
     return missing.map((migration) => migration.version);
   });
 };

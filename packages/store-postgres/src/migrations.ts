@@ -2,11 +2,18 @@ import { commitWriteSql } from './commit-write';
 import type { Tables } from './names';
 import { replaceHoldsSql, stripedHoldCountsSql } from './striped-hold-counts';
 
-/** One step of the schema. Versions only grow; an applied migration is never edited. */
+/** One step of the schema. Versions only grow; an applied migration's SQL is never edited. */
 export type Migration = {
   readonly version: number;
   readonly name: string;
   readonly sql: (t: Tables) => string;
+  /**
+   * Processes that know only the migrations before this one must not serve a schema that has it
+   * (they would write what it no longer reads, or fail on what it changed). Recorded with the
+   * migration in the schema, where processes of later versions see it: from migration 14 on, the
+   * schema refuses their commits and they refuse to start (schema-generation.ts).
+   */
+  readonly stopsEarlierProcesses?: true;
 };
 
 export const migrations: ReadonlyArray<Migration> = [
@@ -147,6 +154,8 @@ export const migrations: ReadonlyArray<Migration> = [
   {
     version: 6,
     name: 'units held per resource, kept with the holds; expired holds by resource',
+    // Earlier processes wrote hold rows without the counts: beside this schema they oversold.
+    stopsEarlierProcesses: true,
     // Written with the holds by every commit from this version on: stop processes of older
     // versions before migrating (they would change holds without the counts).
     sql: (t) => `
@@ -265,7 +274,7 @@ export const migrations: ReadonlyArray<Migration> = [
       END
       $fn$;
 
-${commitWriteSql(t, 'decisionTime')}    `,
+${commitWriteSql(t, 'migration9')}    `,
   },
   {
     version: 10,
@@ -277,6 +286,8 @@ ${commitWriteSql(t, 'decisionTime')}    `,
   {
     version: 11,
     name: 'units held per resource counted in stripes, so holders of one product do not queue',
+    // Earlier processes read one count per resource and upserted on (resource) alone: 500s beside it.
+    stopsEarlierProcesses: true,
     // See striped-hold-counts.ts.
     sql: stripedHoldCountsSql,
   },
@@ -298,10 +309,11 @@ ${commitWriteSql(t, 'decisionTime')}    `,
   },
   {
     version: 14,
-    name: "a stream's events are recorded in order of version",
+    name: "a stream's events are recorded in order of version; writers older than the schema are refused",
     // An event's `recorded` was its commit's `at`, the deciding process's clock before the basket's
     // lock: across processes a later version could read as recorded before an earlier one. Now it is
-    // never before the stream's last event (commit-write.ts).
-    sql: (t) => commitWriteSql(t, 'notBeforeLastEvent'),
+    // never before the stream's last event. And a commit names the newest migration its process
+    // knows: one older than a migration that stops earlier processes is refused (commit-write.ts).
+    sql: (t) => commitWriteSql(t, 'fromMigration14'),
   },
 ];

@@ -20,6 +20,7 @@ import {
 } from './db';
 import { advisoryLock, lockClass } from './locks';
 import type { Tables } from './names';
+import { SchemaNewerThanProcessError } from './schema-generation';
 import { openingReads, readsOn } from './transaction-reads';
 import { int } from './values';
 
@@ -57,6 +58,8 @@ const write = async (
     );
   } catch (error) {
     if (sqlState(error) === 'BK001') throw new Rollback(conflictOf(detailOf(error)));
+    if (sqlState(error) === 'BK002')
+      throw new SchemaNewerThanProcessError(error instanceof Error ? error.message : 'commit refused');
     throw error;
   }
   return commit.expectedVersion + commit.events.length;
