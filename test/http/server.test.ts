@@ -1,14 +1,15 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { dropSchema, openPgPool } from '@basket/store-postgres';
 import { afterAll, describe, expect, it } from 'vitest';
 import { postgresUrl } from '../postgres/harness';
 import { createClient, notificationIdOf } from './support/client';
-import { runCli, spawnServer } from './support/server';
+import { ROOT, runCli, spawnServer } from './support/server';
 import { newBasket, preparedBasket, succeed } from './support/steps';
 import { ALICE, credentials, keyOf, STORE } from './support/tokens';
 
@@ -95,6 +96,30 @@ describe('basket serve: shutdown (C-10.3)', () => {
     } finally {
       server.process.kill('SIGKILL');
     }
+  }, 30_000);
+
+  it('a SIGTERM that comes while it starts stops it once started, with exit 0 (C-10.3)', async () => {
+    // The development-secret warning is the first line, written before the storage opens.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/cli.ts', 'serve'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: '0',
+        BASKET_DATABASE_URL: 'memory:',
+        BASKET_JWT_SECRET: '',
+        NODE_ENV: 'test',
+      },
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    const lines: string[] = [];
+    const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      lines.push(line);
+      if (lines.length === 1) child.kill('SIGTERM');
+    });
+    expect(await exited).toBe(0);
+    expect(lines[0]).toContain('BASKET_JWT_SECRET is unset');
+    expect(lines.some((line) => line.includes('"msg":"stopped"'))).toBe(true);
   }, 30_000);
 
   it('refuses to start in production without a JWT secret (C-10.1)', async () => {

@@ -1,6 +1,7 @@
 // @basket/app's public names, listed one by one: docs/embedding.md lists them, and
 // scripts/check-public-names.mjs fails when this list and the documented one differ.
 
+export { type AlignedClock, alignedClock } from './aligned-clock';
 // The app and its transport-agnostic API.
 export type { BasketApi } from './api/basket-api';
 export type { EventPage } from './api/event-listing';

@@ -22,6 +22,8 @@ export type AuthOptions = {
   /** Whether the service knows this store (C-2.2: the configured stores). */
   readonly isKnownStore: (storeId: string) => boolean | Promise<boolean>;
   readonly jwt: JwtOptions;
+  /** The time tokens' `exp` and `nbf` are checked at, in epoch ms. Default: this machine's clock. */
+  readonly nowMs?: () => number;
 };
 
 /** Who an authenticated request comes from: the key's store, and the token's contact (absent: a guest). */
@@ -124,14 +126,14 @@ type VerifiedToken = { readonly sub: string | undefined; readonly exp: number; r
 /** Tokens verified recently, by their text: a client sends the same token with each request. */
 const MAX_VERIFIED_TOKENS = 10_000;
 
-const verifiedTokens = () => {
+const verifiedTokens = (nowMs: () => number) => {
   const tokens = new Map<string, VerifiedToken>();
   return {
     /** The token, if verified before and still inside its validity window (jose's own comparisons). */
     get: (token: string): VerifiedToken | undefined => {
       const verified = tokens.get(token);
       if (verified === undefined) return undefined;
-      const now = Math.floor(Date.now() / 1000);
+      const now = Math.floor(nowMs() / 1000);
       if (
         verified.exp <= now - CLOCK_TOLERANCE_SECONDS ||
         (verified.nbf !== undefined && verified.nbf > now + CLOCK_TOLERANCE_SECONDS)
@@ -184,7 +186,8 @@ export const createAuthenticator = async (options: AuthOptions): Promise<Authent
   const getKey = keyFor(keys);
   // A signature, once verified, stays verified for the same keys: only the time checks are redone
   // (the configuration of audience, issuer and keys is fixed for the authenticator's life).
-  const verified = verifiedTokens();
+  const nowMs = options.nowMs ?? Date.now;
+  const verified = verifiedTokens(nowMs);
 
   return async ({ apiKey, authorization }) => {
     if (typeof apiKey !== 'string') return { ok: false, detail: 'The x-api-key header is required, once.' };
@@ -198,7 +201,10 @@ export const createAuthenticator = async (options: AuthOptions): Promise<Authent
     const known = verified.get(token);
     if (known !== undefined) return principalOf(storeId, known.sub);
     try {
-      const { payload } = await jwtVerify(token, getKey, verifyOptions);
+      const { payload } = await jwtVerify(token, getKey, {
+        ...verifyOptions,
+        currentDate: new Date(nowMs()),
+      });
       const outcome = principalOf(storeId, payload.sub);
       // `exp` is required and checked by jose; `sub` is cached only when it makes a principal.
       if (outcome.ok && typeof payload.exp === 'number')

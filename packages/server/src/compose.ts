@@ -4,7 +4,6 @@ import {
   type Ids,
   randomIds,
   type Storage,
-  systemClock,
   withSeatsInFlight,
 } from '@basket/app';
 import type { Catalog } from '@basket/core';
@@ -20,8 +19,10 @@ import { storageFromUrl } from '@basket/store-postgres';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { ServerConfig } from './config';
+import { errorSummary } from './errors';
 import { logRequests } from './logger';
 import { createServerMetrics, measureRequests, type ServerMetrics } from './metrics/index';
+import { processClock } from './process-clock';
 import { type OutboxRelay, startOutboxRelay } from './relay';
 import { DEFAULT_TIMEOUTS } from './timeouts';
 
@@ -48,12 +49,6 @@ export const openStorage = async (databaseUrl: string | undefined, schema?: stri
     ? createMemoryStorage()
     : storageFromUrl(databaseUrl, schema === undefined ? {} : { schema });
 
-/** Only what is safe to log of an error: never its message's values nor its stack (C-2.8). */
-export const errorSummary = (error: unknown): Record<string, unknown> => ({
-  name: error instanceof Error ? error.name : typeof error,
-  code: error !== null && typeof error === 'object' ? Reflect.get(error, 'code') : undefined,
-});
-
 /** The composition root: one adapter per port, the app, the HTTP interface and the outbox relay. */
 export const createBasketServer = async (
   config: ServerConfig,
@@ -64,14 +59,20 @@ export const createBasketServer = async (
 ): Promise<BasketServer> => {
   const catalog = await loadCatalogFile(config.catalogPath ?? demoCatalogPath);
   const storage = given ?? (await openStorage(config.databaseUrl, config.databaseSchema));
+  const clock = await processClock(storage, logger);
   const ids: Ids = randomIds;
   const latencyMs = config.providerLatencyMs;
   const app = createBasketApp({
     // Concurrent automatic selections in this process avoid the seats of each other's decisions.
     storage: withSeatsInFlight(storage),
     providers: simulatedProviders(catalog, { latencyMs, ledger: storage.providerLedger }),
-    paymentProvider: simulatedPaymentProvider(catalog, { latencyMs, ids, ledger: storage.providerLedger }),
-    clock: systemClock,
+    paymentProvider: simulatedPaymentProvider(catalog, {
+      latencyMs,
+      ids,
+      ledger: storage.providerLedger,
+      now: clock.now,
+    }),
+    clock,
     ids,
     onError: (error) => logger.error({ error: errorSummary(error) }, 'command processing failed'),
   });
@@ -102,6 +103,7 @@ export const createBasketServer = async (
         ...(config.jwt.audience === undefined ? {} : { audience: config.jwt.audience }),
         ...(config.jwt.issuer === undefined ? {} : { issuer: config.jwt.issuer }),
       },
+      nowMs: clock.nowMs,
     },
     ready: async () => {
       await storage.events.readStream('basket-readiness-probe');
@@ -129,6 +131,7 @@ export const createBasketServer = async (
   const close = (): Promise<void> => {
     closing ??= (async () => {
       clearInterval(sweeper);
+      clock.stop();
       await http.close();
       await app.drain();
       unsubscribeMetrics?.();

@@ -12,6 +12,14 @@ const curlHost = (host: string): string => (host === '0.0.0.0' || host === '::' 
 /** `basket serve`: the HTTP service until SIGTERM or SIGINT (C-10.1, C-10.3). */
 export const serve = async (config: ServerConfig, env: Environment): Promise<void> => {
   const logger = createLogger(config.logLevel);
+  // A signal that comes while the server starts (migrating, listening, the "listening" line just
+  // written) is kept, and the server stops as soon as it has started, as it would a moment later.
+  let requested: string | undefined;
+  let onSignal = (signal: string): void => {
+    requested ??= signal;
+  };
+  process.once('SIGTERM', () => onSignal('SIGTERM'));
+  process.once('SIGINT', () => onSignal('SIGINT'));
   if (config.jwt.developmentSecret) {
     logger.warn({}, 'BASKET_JWT_SECRET is unset: using the development secret; never do this in production');
   }
@@ -64,8 +72,8 @@ export const serve = async (config: ServerConfig, env: Environment): Promise<voi
         process.exit(1);
       });
   };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
+  onSignal = stop;
+  if (requested !== undefined) stop(requested);
 };
 
 /**

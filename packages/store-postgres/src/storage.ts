@@ -39,6 +39,12 @@ export const createPostgresStorage = async (options: PostgresStorageOptions): Pr
     inventory: postgresInventoryStore(db, t),
     providerLedger: postgresProviderLedger(db, t),
     stats: postgresStats(db, t),
+    sharedTime: async () => {
+      const [row] = await db.query(`SELECT (extract(epoch FROM clock_timestamp()) * 1000)::float8 AS ms`);
+      const ms = Number(row?.ms);
+      if (!Number.isFinite(ms)) throw new Error('the database answered no time');
+      return ms;
+    },
     close: async () => {
       if (options.closeDb ?? true) await db.close();
     },

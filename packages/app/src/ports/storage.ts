@@ -17,6 +17,13 @@ export type Storage = {
   readonly inventory: InventoryStore;
   /** What stateless providers (the simulated ones) have done, shared by every process (C-6.5). */
   readonly providerLedger: ProviderLedger;
+  /**
+   * The storage's clock in epoch milliseconds, one for every process on it (PostgreSQL's
+   * `clock_timestamp()`): the server sets its own clock by it (`alignedClock`), so that hosts whose
+   * clocks differ still judge hold expiry and recovery alike. Optional for adapters (a storage of one
+   * process has nothing to share).
+   */
+  readonly sharedTime?: () => Promise<number>;
   /** Figures for metrics (`GET /metrics` of the server); optional for adapters. */
   readonly stats?: StorageStats;
   readonly close: () => Promise<void>;
