@@ -8,6 +8,9 @@ export type PublicRouteOptions = {
   readonly ready: () => Promise<boolean>;
 };
 
+/** How long `/readyz` waits for the storage to answer before it answers 503. */
+export const READINESS_TIMEOUT_MS = 2_000;
+
 /** The endpoints that need no credentials (C-4.4): the OpenAPI document, its page, liveness, readiness. */
 export const registerPublicRoutes = (app: FastifyInstance, options: PublicRouteOptions): void => {
   const documentJson = JSON.stringify(options.document);
@@ -18,7 +21,13 @@ export const registerPublicRoutes = (app: FastifyInstance, options: PublicRouteO
   app.get('/healthz', (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    const ready = await options.ready().catch(() => false);
+    // A storage that does not answer in time is not ready: a probe gets its 503 rather than hanging.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<false>((resolve) => {
+      timer = setTimeout(() => resolve(false), READINESS_TIMEOUT_MS);
+    });
+    const ready = await Promise.race([options.ready().catch(() => false), late]);
+    clearTimeout(timer);
     return ready
       ? reply.send({ status: 'ready' })
       : sendProblem(

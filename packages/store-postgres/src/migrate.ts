@@ -14,6 +14,8 @@ import { int } from './values';
 export const migrate = async (db: Db, schema: string): Promise<ReadonlyArray<number>> => {
   const t: Tables = tablesOf(schema);
   return db.transaction(async (tx) => {
+    // A migration may rewrite a large table: no statement timeout (pg-driver.ts) cuts it short.
+    await tx.exec('SET LOCAL statement_timeout = 0');
     await lockAll(tx, t.schema, lockClass.migrate, ['schema']);
     await tx.query(`CREATE SCHEMA IF NOT EXISTS ${t.schema}`);
     await tx.query(

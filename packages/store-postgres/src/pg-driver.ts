@@ -13,7 +13,19 @@ export type PgPoolOptions = {
    * first failure turns this off for the pool by itself (docs/operations.md).
    */
   readonly prepareOpenings?: boolean;
+  /**
+   * How long a statement may run, or a connection be waited for, before it fails (default 15 000
+   * ms): PostgreSQL cancels a statement past it (`statement_timeout`: a lock waited for too long,
+   * nothing written), and a connection that answers nothing for as long again, 5 s at most (a network that drops
+   * packets, a server that stalls) is given up and replaced. 0: no bound.
+   */
+  readonly timeoutMs?: number;
 };
+
+/** `timeoutMs` by default. */
+export const DEFAULT_DATABASE_TIMEOUT_MS = 15_000;
+/** How much longer than the statement timeout the client waits for an answer before it gives up. */
+const READ_GRACE_MS = 5_000;
 
 /** An opening failed on SQL-prepared statements that were not this connection's (`preparedElsewhere`). */
 class PreparedElsewhere extends Error {
@@ -24,14 +36,28 @@ class PreparedElsewhere extends Error {
 
 const errorOf = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
 
+/** pg's own error when a statement's answer did not come within `query_timeout`. */
+const isReadTimeout = (error: unknown): boolean =>
+  error instanceof Error && error.message === 'Query read timeout';
+
+/** The longest a timer can wait (ms): a script's answer is waited for as long as it takes. */
+const UNBOUNDED_MS = 2 ** 31 - 1;
+
 const queryableOf = (client: pg.Pool | pg.PoolClient): Queryable => ({
   query: async (sql, params = []) =>
     (params.length === 0
       ? await client.query(sql)
       : await client.query({ name: statementName(sql), text: sql, values: [...params] })
     ).rows,
+  // Scripts are migrations, which may rewrite a large table: no read timeout (nor, set by
+  // `migrate`, a statement timeout).
   exec: async (sql) => {
-    await client.query(sql);
+    // pg reads `query_timeout` of a query's config (its types name it on the connection's only).
+    const script: pg.QueryConfig & { readonly query_timeout: number } = {
+      text: sql,
+      query_timeout: UNBOUNDED_MS,
+    };
+    await client.query(script);
   },
 });
 
@@ -43,13 +69,29 @@ const resultsOf = (
 
 /** PostgreSQL through a `pg` Pool: the scaled configuration, shared by several server processes. */
 export const openPgPool = (url: string, options: PgPoolOptions = {}): Db => {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_DATABASE_TIMEOUT_MS;
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,
     application_name: options.applicationName ?? 'basket-service',
+    // The OS notices a peer that went away without a word on a connection that waits.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    ...(timeoutMs > 0
+      ? {
+          statement_timeout: timeoutMs,
+          query_timeout: timeoutMs + Math.min(READ_GRACE_MS, timeoutMs),
+          connectionTimeoutMillis: timeoutMs,
+        }
+      : {}),
   });
-  // An idle connection that the server drops must not crash the process: the pool replaces it.
+  // A connection that the server drops or resets must not crash the process, idle (the pool's own
+  // listener) or checked out (this one, on every connection): the query on it fails, and the
+  // connection, no longer queryable, is discarded when it is released.
   pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   let prepareOpenings = options.prepareOpenings ?? true;
 
   const attempt: Db['transaction'] = async (fn, opening) => {
@@ -105,6 +147,9 @@ export const openPgPool = (url: string, options: PgPoolOptions = {}): Db => {
       if (begun && !committed) await client.query('COMMIT');
       return result;
     } catch (error) {
+      // A statement that got no answer in time leaves the connection in an unknown state (a
+      // ROLLBACK on it would wait as long): it is discarded, which ends the session and its transaction.
+      if (broken === undefined && isReadTimeout(error)) broken = errorOf(error);
       if (begun && broken === undefined) {
         try {
           await client.query('ROLLBACK');

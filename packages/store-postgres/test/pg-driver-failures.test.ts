@@ -1,0 +1,117 @@
+import { connect, createServer, type Server, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Db, openPgPool } from '../src/index';
+import { postgresUrl } from './support';
+
+const target = new URL(postgresUrl);
+
+/**
+ * A TCP proxy to PostgreSQL that can stall: `stall()` keeps every connection open so far but
+ * forwards nothing more on it either way (a network that drops packets); later ones work.
+ */
+const stallingProxy = async () => {
+  const stalled = new Set<Socket>();
+  const live = new Set<Socket>();
+  const server: Server = createServer((client) => {
+    const upstream = connect(Number(target.port || 5432), target.hostname);
+    for (const [from, to] of [
+      [client, upstream],
+      [upstream, client],
+    ] as const) {
+      live.add(from);
+      from.on('data', (chunk: Buffer) => {
+        if (!stalled.has(from)) to.write(chunk);
+      });
+      from.on('error', () => undefined);
+      from.on('close', () => to.destroy());
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : 0;
+  const url = new URL(postgresUrl);
+  url.hostname = '127.0.0.1';
+  url.port = String(port);
+  return {
+    url: url.toString(),
+    stall: () => {
+      for (const socket of live) stalled.add(socket);
+      live.clear();
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of stalled) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+};
+
+describe('the pg driver when connections fail (PostgreSQL)', () => {
+  let admin: Db;
+  beforeAll(() => {
+    admin = openPgPool(postgresUrl, { max: 1 });
+  });
+  afterAll(() => admin?.close());
+
+  it('survives a connection the server ends while a transaction holds it between statements, and goes on', async () => {
+    const db = openPgPool(postgresUrl, { max: 1, applicationName: 'basket-driver-failure-test' });
+    try {
+      const ended = db.transaction(async (tx) => {
+        const [row] = await tx.query('SELECT pg_backend_pid() AS pid');
+        await admin.query('SELECT pg_terminate_backend($1::int)', [row?.pid]);
+        // Until the backend is gone, so that the connection's end reaches this process while no
+        // statement runs on it (pg then emits 'error' on the client: unheard, it would crash).
+        while (
+          (await admin.query('SELECT 1 FROM pg_stat_activity WHERE pid = $1::int', [row?.pid])).length > 0
+        );
+        await new Promise((resolve) => setImmediate(resolve));
+        await tx.query('SELECT 1');
+      });
+      await expect(ended).rejects.toThrow();
+      expect(await db.query('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('gives up a connection that stops answering, within its timeout, and serves on a new one', async () => {
+    const proxy = await stallingProxy();
+    const db = openPgPool(proxy.url, { max: 1, timeoutMs: 500 });
+    try {
+      expect(await db.query('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+      proxy.stall();
+      await expect(db.transaction((tx) => tx.query('SELECT 2 AS two'))).rejects.toThrow('Query read timeout');
+      expect(await db.transaction((tx) => tx.query('SELECT 3 AS three'))).toEqual([{ three: 3 }]);
+    } finally {
+      await db.close();
+      await proxy.close();
+    }
+  });
+
+  it('cancels a statement that waits on a lock past its timeout: nothing written, the pool goes on', async () => {
+    const db = openPgPool(postgresUrl, { max: 1, timeoutMs: 300 });
+    const table = `basket_driver_lock_${process.pid}`;
+    await admin.query(`CREATE TABLE IF NOT EXISTS ${table} (n integer)`);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const locking = admin.transaction(async (tx) => {
+      await tx.query(`LOCK TABLE ${table} IN ACCESS EXCLUSIVE MODE`);
+      await held;
+    });
+    try {
+      await expect(db.transaction((tx) => tx.query(`INSERT INTO ${table} VALUES (1)`))).rejects.toThrow(
+        'statement timeout',
+      );
+      release();
+      await locking;
+      expect(await db.query(`SELECT count(*)::int AS n FROM ${table}`)).toEqual([{ n: 0 }]);
+    } finally {
+      release();
+      await locking.catch(() => undefined);
+      await admin.query(`DROP TABLE IF EXISTS ${table}`);
+      await db.close();
+    }
+  });
+});
