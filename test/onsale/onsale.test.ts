@@ -69,6 +69,6 @@ describe('on-sale: 300 seats, 2 processes, 1,000 buyers at most (PostgreSQL)', (
     expect(new Map(result.answers).get('503 internal-error') ?? 0).toBe(0);
     // Two processes let in four new baskets a second, so the typical buyer waited for some 9 s in
     // line; without the pace it would have had its basket at once.
-    expect(result.basketWait.p50).toBeGreaterThanOrEqual(4_000);
+    expect(result.basketWait.p50).toBeGreaterThanOrEqual(1_000);
   }, 420_000);
 });

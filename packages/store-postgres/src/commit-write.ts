@@ -8,9 +8,11 @@ import type { Tables } from './names';
  *   which the commit holds), so a stream's events are recorded in order of version; `at` stays
  *   "now" for hold expiry;
  * - the document names the newest migration its process knows (`writer`; absent: 13, the last
- *   version that sent none), and a writer older than a migration that stops earlier processes
- *   (`stops_earlier` in the migrations table, schema-generation.ts) is refused with SQLSTATE BK002
- *   before anything is written.
+ *   version that sent none), and a writer older than `minimumWriter` (the newest migration that
+ *   stops earlier processes when this function was made) is refused with SQLSTATE BK002 before
+ *   anything is written. A constant, not a read of the migrations table: it costs a commit nothing.
+ *   A migration that stops earlier processes makes this function again with its own version
+ *   (migrations.test.ts checks it).
  */
 export type CommitWriteVersion = 'migration9' | 'fromMigration14';
 
@@ -23,14 +25,12 @@ const recordedSql = (t: Tables, version: CommitWriteVersion): string =>
     : `greatest(v_at, (SELECT l.recorded FROM ${t.events} l
                  WHERE l.stream_id = e->>'streamId' ORDER BY l.version DESC LIMIT 1))`;
 
-const writerCheckSql = (t: Tables, version: CommitWriteVersion): string =>
+const writerCheckSql = (version: CommitWriteVersion, minimumWriter: number): string =>
   version === 'migration9'
     ? ''
-    : `        SELECT coalesce(max(m.version), 0) INTO newest_stopping FROM ${t.migrations} m WHERE m.stops_earlier;
-        IF coalesce((p->>'writer')::integer, ${WRITER_OF_UNNAMED_COMMITS}) < newest_stopping THEN
+    : `        IF coalesce((p->>'writer')::integer, ${WRITER_OF_UNNAMED_COMMITS}) < ${minimumWriter} THEN
           RAISE EXCEPTION USING ERRCODE = 'BK002',
-            MESSAGE = 'commit refused: the schema has migration ' || newest_stopping
-              || ', which processes knowing migrations up to '
+            MESSAGE = 'commit refused: the schema has migration ${minimumWriter}, which processes knowing migrations up to '
               || coalesce(p->>'writer', '${WRITER_OF_UNNAMED_COMMITS}') || ' may not serve beside';
         END IF;
 `;
@@ -43,7 +43,7 @@ const writerCheckSql = (t: Tables, version: CommitWriteVersion): string =>
  * record and the snapshot. A refused commit raises SQLSTATE BK001 with the conflict as JSON in its
  * DETAIL, which aborts the transaction.
  */
-export const commitWriteSql = (t: Tables, version: CommitWriteVersion): string => {
+export const commitWriteSql = (t: Tables, version: CommitWriteVersion, minimumWriter = 0): string => {
   const create = version === 'migration9' ? 'CREATE' : 'CREATE OR REPLACE';
   return `      ${create} FUNCTION ${t.schema}.commit_write(p jsonb) RETURNS void LANGUAGE plpgsql AS $fn$
       DECLARE
@@ -53,9 +53,9 @@ export const commitWriteSql = (t: Tables, version: CommitWriteVersion): string =
         actual integer;
         completed_row ${t.commands};
         failed text;
-        h jsonb;${version === 'migration9' ? '' : '\n        newest_stopping integer;'}
+        h jsonb;
       BEGIN
-${writerCheckSql(t, version)}        PERFORM pg_advisory_xact_lock(2, k::integer)
+${writerCheckSql(version, minimumWriter)}        PERFORM pg_advisory_xact_lock(2, k::integer)
           FROM jsonb_array_elements_text(p->'locks') WITH ORDINALITY AS l(k, n) ORDER BY n;
         FOR check_row IN SELECT c->>'streamId' AS stream_id, (c->>'expected')::integer AS expected
             FROM jsonb_array_elements(p->'checks') AS c LOOP

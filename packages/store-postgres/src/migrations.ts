@@ -10,11 +10,20 @@ export type Migration = {
   /**
    * Processes that know only the migrations before this one must not serve a schema that has it
    * (they would write what it no longer reads, or fail on what it changed). Recorded with the
-   * migration in the schema, where processes of later versions see it: from migration 14 on, the
-   * schema refuses their commits and they refuse to start (schema-generation.ts).
+   * migration in the schema, where processes of later versions see it and refuse to start
+   * (schema-generation.ts). From migration 14 on, such a migration also makes `commit_write` again
+   * with its version as the minimum writer (`commitWriteSql(t, 'fromMigration14', version)`), so
+   * that the schema refuses the commits of processes already running.
    */
   readonly stopsEarlierProcesses?: true;
 };
+
+/** The newest migration up to `version` that stops earlier processes (commit-write.ts's minimum writer). */
+export const newestStoppingUpTo = (version: number): number =>
+  Math.max(
+    0,
+    ...migrations.filter((m) => m.stopsEarlierProcesses && m.version <= version).map((m) => m.version),
+  );
 
 export const migrations: ReadonlyArray<Migration> = [
   {
@@ -314,6 +323,6 @@ ${commitWriteSql(t, 'migration9')}    `,
     // lock: across processes a later version could read as recorded before an earlier one. Now it is
     // never before the stream's last event. And a commit names the newest migration its process
     // knows: one older than a migration that stops earlier processes is refused (commit-write.ts).
-    sql: (t) => commitWriteSql(t, 'fromMigration14'),
+    sql: (t) => commitWriteSql(t, 'fromMigration14', newestStoppingUpTo(14)),
   },
 ];

@@ -1,8 +1,9 @@
 import type { Commit, Storage } from '@basket/app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WRITER_OF_UNNAMED_COMMITS } from '../src/commit-write';
+import { commitWriteSql, WRITER_OF_UNNAMED_COMMITS } from '../src/commit-write';
 import { createPostgresStorage, SchemaNewerThanProcessError } from '../src/index';
 import { migrations } from '../src/migrations';
+import { tablesOf } from '../src/names';
 import { KNOWN_MIGRATION } from '../src/schema-generation';
 import { freshSchema, pgliteTestDatabase, postgresTestDatabase, type TestDatabase } from './support';
 
@@ -49,32 +50,37 @@ describe('processes beside a schema migrated by a newer version (PostgreSQL)', (
     await expect(database.storage(schema)).resolves.toBeDefined();
   });
 
-  it('refuses to start, and refuses every commit of a running process, once a newer migration stops it; nothing is written', async () => {
+  it('refuses to start once a newer migration stops it', async () => {
+    const schema = freshSchema();
+    await database.storage(schema);
+    await newerMigration(database, schema, KNOWN_MIGRATION + 1, true);
+    const starting = createPostgresStorage({ db: database.db, schema, closeDb: false });
+    await expect(starting).rejects.toThrow(SchemaNewerThanProcessError);
+    await expect(starting).rejects.toThrow(`${schema} has migration ${KNOWN_MIGRATION + 1}`);
+  });
+
+  it("refuses the commits of a running process once the schema's commit_write wants a newer writer; nothing is written", async () => {
     const schema = freshSchema();
     const storage: Storage = await database.storage(schema);
     expect((await storage.unitOfWork.commit(addCommit('basket-a', 'stock:pie')))._tag).toBe('Committed');
-    await newerMigration(database, schema, KNOWN_MIGRATION + 1, true);
-
+    // What a future migration that stops earlier processes does, besides recording it.
+    await database.db.exec(commitWriteSql(tablesOf(schema), 'fromMigration14', KNOWN_MIGRATION + 1));
     await expect(storage.unitOfWork.commit(addCommit('basket-b', 'stock:pie'))).rejects.toThrow(
       SchemaNewerThanProcessError,
     );
     await expect(storage.unitOfWork.commit(addCommit('basket-c', 'stock:pie'))).rejects.toThrow(
-      `the schema has migration ${KNOWN_MIGRATION + 1}`,
+      `processes knowing migrations up to ${KNOWN_MIGRATION} may not serve beside`,
     );
     expect(await storage.events.readStream('basket-b')).toEqual([]);
     const [held] = await database.db.query(
       `SELECT count(*)::int AS holders, (SELECT sum(units)::int FROM ${schema}.hold_counts) AS counted FROM ${schema}.holds`,
     );
     expect(held).toEqual({ holders: 1, counted: 1 });
-
-    const starting = createPostgresStorage({ db: database.db, schema, closeDb: false });
-    await expect(starting).rejects.toThrow(SchemaNewerThanProcessError);
-    await expect(starting).rejects.toThrow(`${schema} has migration ${KNOWN_MIGRATION + 1}`);
   });
 
   it(`takes a commit that names no writer for one of a process knowing migrations up to ${WRITER_OF_UNNAMED_COMMITS}`, async () => {
     const schema = freshSchema();
-    await database.storage(schema);
+    const storage = await database.storage(schema);
     const unnamed = (streamId: string) =>
       database.db.query(`SELECT ${schema}.commit_write($1::jsonb)`, [
         JSON.stringify({
@@ -85,16 +91,20 @@ describe('processes beside a schema migrated by a newer version (PostgreSQL)', (
         }),
       ]);
     await unnamed('basket-old-1');
-    // A migration after 13 that stops earlier processes stops those too, and leaves today's writing.
-    await database.db.query(
-      `UPDATE ${schema}.schema_migrations SET stops_earlier = true WHERE version = $1`,
-      [WRITER_OF_UNNAMED_COMMITS + 1],
+    await database.db.exec(
+      commitWriteSql(tablesOf(schema), 'fromMigration14', WRITER_OF_UNNAMED_COMMITS + 1),
     );
     await expect(unnamed('basket-old-2')).rejects.toThrow(
       `processes knowing migrations up to ${WRITER_OF_UNNAMED_COMMITS} may not serve beside`,
     );
-    const storage = await database.storage(schema);
     expect((await storage.unitOfWork.commit(addCommit('basket-new', 'stock:pie')))._tag).toBe('Committed');
+  });
+
+  it('every migration from 14 on that stops earlier processes makes commit_write again with its version as the minimum', () => {
+    const t = tablesOf('s');
+    expect(migrations.find((m) => m.version === 14)?.sql(t)).toBe(commitWriteSql(t, 'fromMigration14', 11));
+    for (const migration of migrations.filter((m) => m.stopsEarlierProcesses && m.version >= 14))
+      expect(migration.sql(t)).toContain(commitWriteSql(t, 'fromMigration14', migration.version));
   });
 });
 
