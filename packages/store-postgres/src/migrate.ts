@@ -1,5 +1,5 @@
-import type { Db } from './db';
-import { lockAll, lockClass } from './locks';
+import { advisoryLockSql, type Db } from './db';
+import { advisoryLock, lockClass } from './locks';
 import { migrations } from './migrations';
 import { type Tables, tablesOf } from './names';
 import { refuseNewerSchema } from './schema-generation';
@@ -14,9 +14,11 @@ import { int } from './values';
 export const migrate = async (db: Db, schema: string): Promise<ReadonlyArray<number>> => {
   const t: Tables = tablesOf(schema);
   return db.transaction(async (tx) => {
-    // A migration may rewrite a large table: no statement timeout (pg-driver.ts) cuts it short.
-    await tx.exec('SET LOCAL statement_timeout = 0');
-    await lockAll(tx, t.schema, lockClass.migrate, ['schema']);
+    // A migration may rewrite a large table, and another process may wait for it under the lock:
+    // no statement timeout (pg-driver.ts) cuts either short, and a script has no read timeout.
+    await tx.exec(
+      `SET LOCAL statement_timeout = 0;\n${advisoryLockSql(advisoryLock(t.schema, lockClass.migrate, 'schema'))}`,
+    );
     await tx.query(`CREATE SCHEMA IF NOT EXISTS ${t.schema}`);
     await tx.query(
       `CREATE TABLE IF NOT EXISTS ${t.migrations} (
