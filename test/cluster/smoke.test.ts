@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Basket } from '@basket/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enc, PIE } from '../http/support/catalog';
@@ -60,5 +61,36 @@ describe('a cluster of two processes on one PostgreSQL database', () => {
     // Each process logs the GET it served: both did, in turn.
     await Promise.all([servedBy(first), servedBy(1 - first)]);
     expect(cluster.client.nextIndex()).toBe(first);
+  });
+
+  it("names each request by the caller's X-Request-Id in the answer and in the serving process's log, or by a new UUID", async () => {
+    const created = await cluster.client.on(0).send('POST', '/baskets', alice);
+    const path = `/baskets/${(created.body as Basket).id}`;
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    for (const index of [0, 1]) {
+      const requestId = `lb-${index}-7f3a9c`;
+      const read = await cluster.client
+        .on(index)
+        .send('GET', path, alice, { headers: { 'x-request-id': requestId } });
+      expect(read.headers.get('x-request-id')).toBe(requestId);
+      await cluster.servers[index]?.logged((line) => line.msg === 'request' && line.requestId === requestId);
+      // A problem carries it too.
+      const missing = await cluster.client.on(index).send('GET', `/baskets/${randomUUID()}`, alice, {
+        headers: { 'x-request-id': `${requestId}-2` },
+      });
+      expect([missing.status, missing.headers.get('x-request-id')]).toEqual([404, `${requestId}-2`]);
+    }
+    // No id, or one that is not an opaque id (an address here): a new UUID each time, never the value sent.
+    const answers = await Promise.all(
+      [undefined, 'alice@example.com', 'has space', 'x'.repeat(129)].map((sent) =>
+        cluster.client
+          .on(0)
+          .send('GET', path, alice, sent === undefined ? {} : { headers: { 'x-request-id': sent } }),
+      ),
+    );
+    const ids = answers.map((answer) => answer.headers.get('x-request-id') ?? '');
+    for (const id of ids) expect(id).toMatch(uuid);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(JSON.stringify(cluster.servers[0]?.logs)).not.toContain('alice@example.com');
   });
 });

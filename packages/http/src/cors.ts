@@ -13,9 +13,10 @@ export type CorsOptions = {
 };
 
 /** Request headers a browser may send beyond the CORS-safelisted ones: those the interface reads. */
-const ALLOWED_HEADERS = 'authorization, content-type, idempotency-key, if-match, if-none-match, x-api-key';
+const ALLOWED_HEADERS =
+  'authorization, content-type, idempotency-key, if-match, if-none-match, x-api-key, x-request-id';
 /** Response headers a page may read beyond the safelisted ones: those the interface answers with. */
-const EXPOSED_HEADERS = 'allow, etag, retry-after, www-authenticate';
+const EXPOSED_HEADERS = 'allow, etag, retry-after, www-authenticate, x-request-id';
 
 /**
  * An `onRequest` hook, first of all the plugin's (docs/http-api.md, "Browsers"). A request from an

@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import { type FastifyBaseLogger, type FastifyHttpOptions, LogController } from 'fastify';
 import { handleClientError, handleFrameworkError } from './errors';
 import { BODY_LIMIT, routeMatcher } from './plugin';
+import { requestIdOf } from './request-id';
 
 /** How long a client may take, in milliseconds (docs/operations.md). */
 export type HttpTimeouts = {
@@ -26,7 +27,8 @@ const TIMEOUT_CHECK_MS = 250;
  * Options for the Fastify instance that `basketHttp` is registered on: errors raised before routing
  * become problems too, path ids of any length reach the API (which answers 400 over 128 characters,
  * C-9.2), Fastify's own two log lines per request are off (the server logs one, C-10.3), and a
- * client that sends its headers or its body too slowly is cut with a 408.
+ * client that sends its headers or its body too slowly is cut with a 408. Each request is named by
+ * its caller's `X-Request-Id`, or a new UUID (request-id.ts), logged as `requestId`.
  */
 export const basketFastifyOptions = (
   logger?: FastifyBaseLogger,
@@ -34,7 +36,8 @@ export const basketFastifyOptions = (
 ): FastifyHttpOptions<Server, FastifyBaseLogger> => ({
   bodyLimit: BODY_LIMIT,
   routerOptions: { maxParamLength: 16 * 1024 },
-  logController: new LogController({ disableRequestLogging: true }),
+  logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
+  genReqId: requestIdOf,
   // The plugin answers 503 problems itself while closing.
   return503OnClosing: false,
   requestTimeout: timeouts.requestMs,

@@ -19,6 +19,7 @@ import {
 import { registerPublicRoutes } from './public-routes';
 import { registerRoute } from './register-route';
 import { sentTwice } from './repeated-headers';
+import { REQUEST_ID_HEADER } from './request-id';
 import { createRouteMatcher, type RouteMatcher } from './route-matcher';
 import { routes } from './routes';
 import { createReceiving, drainConnections } from './shutdown';
@@ -102,7 +103,10 @@ const plugin: FastifyPluginAsync<BasketHttpOptions> = async (app: FastifyInstanc
   // would answer it with a bare 417 (no problem body, C-3.1), so the request is served as sent.
   app.server.on('checkExpectation', (request, response) => app.server.emit('request', request, response));
   const receiving = createReceiving();
-  app.addHook('onRequest', async (request) => receiving.track(request.raw));
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    receiving.track(request.raw);
+  });
   // Answers finished after shutdown began close their connections: a kept-alive connection would
   // otherwise hold the server open until its keep-alive timeout.
   app.addHook('onSend', (_request, reply, payload, done) => {

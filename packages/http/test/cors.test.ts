@@ -45,7 +45,14 @@ describe('CORS: pages on allowed origins call the interface (docs/http-api.md, "
     expect(answer.headers.vary).toContain('origin');
     expect(String(answer.headers['access-control-allow-methods']).split(', ')).toContain('PATCH');
     const allowedHeaders = String(answer.headers['access-control-allow-headers']);
-    for (const header of ['authorization', 'if-match', 'if-none-match', 'idempotency-key', 'x-api-key'])
+    for (const header of [
+      'authorization',
+      'if-match',
+      'if-none-match',
+      'idempotency-key',
+      'x-api-key',
+      'x-request-id',
+    ])
       expect(allowedHeaders).toContain(header);
     expect(answer.headers['access-control-max-age']).toBe('120');
     expect(answer.headers['access-control-allow-credentials']).toBeUndefined();
@@ -60,7 +67,7 @@ describe('CORS: pages on allowed origins call the interface (docs/http-api.md, "
     expect(read.statusCode).toBe(200);
     expect(read.headers['access-control-allow-origin']).toBe(SHOP);
     expect(String(read.headers['access-control-expose-headers']).split(', ')).toEqual(
-      expect.arrayContaining(['etag', 'retry-after', 'www-authenticate']),
+      expect.arrayContaining(['etag', 'retry-after', 'www-authenticate', 'x-request-id']),
     );
     const unauthenticated = await app.inject({
       method: 'GET',

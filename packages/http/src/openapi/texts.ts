@@ -41,6 +41,11 @@ export const serviceDescription = [
     '`GET /baskets/{id}` accepts `If-None-Match`: naming the current ETag (or `*`) answers 304 with the ETag ' +
     'and no body, unless a hold has run out since that version.',
   '',
+  '## Request ids',
+  'Every answer carries `X-Request-Id`: the one the request sent when it is 1 to 128 letters, digits, `.`, `_`, ' +
+    "`:` or `-`, else a new UUID. The server writes it on the request's log line, so a request can be found in " +
+    'the logs of whichever process served it.',
+  '',
   '## Asynchronous outcomes',
   'Most modifying endpoints answer a `notificationId`; `GET /notifications/{notificationId}?waitMs=N` answers ' +
     'its outcome, holding the answer up to N ms (at most 30000) while it is Pending (C-5). Provider outcomes ' +
