@@ -170,6 +170,28 @@ describe('basket serve: shutdown (C-10.3)', () => {
   }, 60_000);
 });
 
+describe('basket serve: readiness beside a newer schema (docs/operations.md, "Upgrading")', () => {
+  it('answers /readyz 503 once a newer version recorded a migration that stops it, so the load balancer moves on', async () => {
+    const schema = `newer_schema_${process.pid}`;
+    const db = openPgPool(postgresUrl);
+    const server = await spawnServer({ BASKET_DATABASE_URL: postgresUrl, BASKET_DATABASE_SCHEMA: schema });
+    try {
+      expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+      await db.query(
+        `INSERT INTO ${schema}.schema_migrations (version, name, stops_earlier) VALUES (1000, 'from a newer version', true)`,
+      );
+      const answer = await fetch(`${server.url}/readyz`);
+      expect(answer.status).toBe(503);
+      expect(answer.headers.get('content-type')).toContain('application/problem+json');
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    } finally {
+      await server.stop();
+      await dropSchema(db, schema);
+      await db.close();
+    }
+  }, 60_000);
+});
+
 describe('development start and basket token', () => {
   it('prints a curl line that works as printed, and `basket token` mints tokens the server accepts', async () => {
     const server = await spawnServer({ BASKET_JWT_SECRET: '' });

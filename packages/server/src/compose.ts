@@ -106,7 +106,7 @@ export const createBasketServer = async (
       nowMs: clock.nowMs,
     },
     ready: async () => {
-      await storage.events.readStream('basket-readiness-probe');
+      await (storage.ready?.() ?? storage.events.readStream('basket-readiness-probe'));
       return true;
     },
     limits: config.limits,

@@ -9,6 +9,7 @@ import { defaultSchema, tablesOf } from './names';
 import { postgresOutbox } from './outbox';
 import { postgresProviderLedger } from './provider-ledger';
 import { postgresRelayLease } from './relay-lease';
+import { refuseNewerSchema } from './schema-generation';
 import { postgresStats } from './stats';
 import { postgresUnitOfWork } from './unit-of-work';
 
@@ -39,6 +40,7 @@ export const createPostgresStorage = async (options: PostgresStorageOptions): Pr
     inventory: postgresInventoryStore(db, t),
     providerLedger: postgresProviderLedger(db, t),
     stats: postgresStats(db, t),
+    ready: () => refuseNewerSchema(db, t),
     sharedTime: async () => {
       const [row] = await db.query(`SELECT (extract(epoch FROM clock_timestamp()) * 1000)::float8 AS ms`);
       const ms = Number(row?.ms);

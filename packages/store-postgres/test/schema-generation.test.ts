@@ -50,6 +50,15 @@ describe('processes beside a schema migrated by a newer version (PostgreSQL)', (
     await expect(database.storage(schema)).resolves.toBeDefined();
   });
 
+  it('is ready beside a newer migration that does not stop it, and not once one does (what /readyz asks)', async () => {
+    const schema = freshSchema();
+    const storage = await database.storage(schema);
+    await newerMigration(database, schema, KNOWN_MIGRATION + 1, false);
+    await expect(storage.ready?.()).resolves.toBeUndefined();
+    await newerMigration(database, schema, KNOWN_MIGRATION + 2, true);
+    await expect(storage.ready?.()).rejects.toThrow(SchemaNewerThanProcessError);
+  });
+
   it('refuses to start once a newer migration stops it', async () => {
     const schema = freshSchema();
     await database.storage(schema);

@@ -24,6 +24,14 @@ export type Storage = {
    * process has nothing to share).
    */
   readonly sharedTime?: () => Promise<number>;
+  /**
+   * Resolves when this process may serve from the storage, rejects when it may not: the storage does
+   * not answer, or (PostgreSQL) a newer version migrated it with a migration that stops this one
+   * (`SchemaNewerThanProcessError`). The server's `/readyz` asks it, so a load balancer stops
+   * sending requests to a process whose writes would all be refused. Optional for adapters (the
+   * server then reads a stream).
+   */
+  readonly ready?: () => Promise<void>;
   /** Figures for metrics (`GET /metrics` of the server); optional for adapters. */
   readonly stats?: StorageStats;
   readonly close: () => Promise<void>;
