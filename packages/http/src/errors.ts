@@ -1,5 +1,6 @@
 import { Buffer } from 'node:buffer';
 import type { Socket } from 'node:net';
+import { isStorageUnavailable } from '@basket/app';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { UnsupportedBodyError } from './body-headers';
 import {
@@ -13,6 +14,21 @@ import {
 } from './problems';
 import { InvalidJsonBodyError } from './request-strings';
 import type { RouteMatcher } from './route-matcher';
+
+/** The `Retry-After` of a 503 for a storage that did not answer in time (docs/operations.md). */
+const STORAGE_RETRY_AFTER_S = 1;
+
+/**
+ * The storage did not carry out a step of the request in time (`StorageUnavailableError`): a 503,
+ * which clients and load balancers retry, rather than a 500. Steps the request took before that one
+ * stay done, so a retry sends the same Idempotency-Key.
+ */
+const storageUnavailable = () =>
+  problem(
+    503,
+    'internal-error',
+    'The database did not answer in time. Send the request again after Retry-After, with the same Idempotency-Key.',
+  );
 
 const field = (error: unknown, name: string): unknown =>
   error !== null && typeof error === 'object' ? Reflect.get(error, name) : undefined;
@@ -51,6 +67,14 @@ export const handleError = (error: unknown, request: FastifyRequest, reply: Fast
     return sendProblem(reply, validationFailed([{ path: '', message: 'expected a JSON body' }]));
   if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
     return sendProblem(reply, validationFailed([{ path: '', message: 'the request is malformed' }]));
+  }
+  if (isStorageUnavailable(error)) {
+    const cause = field(field(error, 'cause'), 'code');
+    request.log.warn(
+      { error: { name: error.name, code: typeof cause === 'string' ? cause : undefined } },
+      'storage unavailable',
+    );
+    return sendProblem(reply, storageUnavailable(), { 'retry-after': String(STORAGE_RETRY_AFTER_S) });
   }
   request.log.error(
     { error: { name: field(error, 'name'), code: typeof code === 'string' ? code : undefined } },

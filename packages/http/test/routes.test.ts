@@ -1,4 +1,5 @@
 import type { Answer } from '@basket/app';
+import { StorageUnavailableError } from '@basket/app';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -224,5 +225,22 @@ describe('answers', () => {
     expect(response.statusCode).toBe(500);
     expect(response.json()).toMatchObject({ status: 500, code: 'internal-error' });
     expect(response.body).not.toMatch(/secret|alice|at .*\.ts/);
+  });
+
+  it('a storage that did not answer in time (StorageUnavailableError) is a 503 internal-error with Retry-After', async () => {
+    const cause = Object.assign(new Error('canceling statement due to statement timeout alice@example.com'), {
+      code: '57014',
+    });
+    const unavailable = fakeApi(async () => {
+      throw new StorageUnavailableError('PostgreSQL cancelled a statement past its timeout', { cause });
+    });
+    const busy = await buildApp(unavailable.api);
+    const response = await busy.inject({ method: 'DELETE', url: B, headers: await authHeaders() });
+    await busy.close();
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('1');
+    expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(response.json()).toMatchObject({ status: 503, code: 'internal-error' });
+    expect(response.body).not.toMatch(/alice|statement|57014/);
   });
 });

@@ -23,13 +23,24 @@ export class CatalogFileError extends Error {
 
 const reason = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
+/**
+ * Where JSON.parse stopped, as a line and column, without the snippet of the file its message
+ * quotes: the file holds saved payment tokens, which never reach a terminal or a log (C-2.8).
+ */
+const jsonProblemAt = (text: string, error: unknown): string => {
+  const at = /position (\d+)/.exec(reason(error));
+  if (at === null) return 'the text does not parse';
+  const before = text.slice(0, Number(at[1])).split('\n');
+  return `the text does not parse at line ${before.length}, column ${(before.at(-1) ?? '').length + 1}`;
+};
+
 /** Parses catalog text (C-10.2), failing with every bad field named by its path. */
 export const parseCatalogText = (text: string, file = '(catalog)'): Catalog => {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new CatalogFileError(file, [{ path: '', message: `not JSON: ${reason(error)}` }]);
+    throw new CatalogFileError(file, [{ path: '', message: `not JSON: ${jsonProblemAt(text, error)}` }]);
   }
   const parsed = parseCatalog(json);
   if (parsed._tag === 'Left') throw new CatalogFileError(file, parsed.left.errors);

@@ -70,6 +70,15 @@ describe('loadCatalogFile (C-10.2)', () => {
     const notJson = await loadError('broken.json', '{ "currency": ');
     expect(notJson.message).toContain('broken.json');
     expect(notJson.message).toContain('not JSON');
+    // Nothing of the text is quoted: it holds saved payment tokens (C-2.8).
+    const brokenToken = await loadError(
+      'token.json',
+      '{ "contacts": [{ "id": "c", "savedPaymentTokens": [{ "id": tok_Hush0Q7 }] }] }',
+    );
+    expect(brokenToken.message).toContain('not JSON');
+    expect(brokenToken.message).not.toContain('Hush0Q7');
+    const cut = await loadError('cut.json', '{ "contacts": [{ "id": "tok_Hush0Q8" ');
+    expect(cut.message).not.toContain('Hush0Q8');
     const missing = join(dir, 'missing.json');
     await expect(loadCatalogFile(missing)).rejects.toThrow(missing);
   });

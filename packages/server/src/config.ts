@@ -118,11 +118,15 @@ const databaseSchema = (raw: string | undefined): Read<string | undefined> => {
     : { ok: false, error: 'BASKET_DATABASE_SCHEMA must be a lowercase identifier (a-z, 0-9, _)' };
 };
 
-/** The schemes `BASKET_DATABASE_URL` takes; anything else is a configuration error (exit 2). */
+/**
+ * The schemes `BASKET_DATABASE_URL` takes; anything else is a configuration error (exit 2). The
+ * problem shows nothing of the value: in any form (`user:password@host`, `password=…`) it may
+ * carry a password, which never reaches a terminal or a log.
+ */
 const checkDatabaseUrl = (url: string | undefined): string | undefined => {
   if (url === undefined || url === 'memory:' || /^(pglite:.+|postgres(ql)?:\/\/.+)$/.test(url))
     return undefined;
-  return `BASKET_DATABASE_URL must be memory:, pglite:<dir> or postgres://…, not ${url.split(':')[0]}:…`;
+  return 'BASKET_DATABASE_URL must be memory:, pglite:<dir> or postgres://… (the value is not shown: it may hold a password)';
 };
 
 /**

@@ -155,9 +155,17 @@ describe('readConfig (C-10.1)', () => {
       expect(config.error).toContain('BASKET_DATABASE_SCHEMA');
       expect(config.error).toContain('BASKET_PROVIDER_LATENCY_MS');
       expect(config.error).toContain('BASKET_JWT_SECRET');
-      expect(config.error).toContain(
-        'BASKET_DATABASE_URL must be memory:, pglite:<dir> or postgres://…, not mysql:',
-      );
+      expect(config.error).toContain('BASKET_DATABASE_URL must be memory:, pglite:<dir> or postgres://…');
+    }
+    // Nothing of a refused value is shown, in whatever form it holds a password or a user.
+    for (const url of [
+      'host=db.internal user=basket password=Hush0wordQ7 dbname=basket',
+      'password=Hush0wordQ7',
+      'basketuser:Hush0wordQ7@db.internal:5432/basket',
+    ]) {
+      const refused = readConfig({ BASKET_DATABASE_URL: url });
+      expect(refused.ok, url).toBe(false);
+      if (!refused.ok) expect(refused.error).not.toMatch(/Hush0wordQ7|basketuser|db\.internal/);
     }
     for (const url of ['memory:', 'pglite:memory', 'pglite:./data', 'postgres://h/db', 'postgresql://h/db']) {
       expect(readConfig({ BASKET_DATABASE_URL: url }).ok, url).toBe(true);

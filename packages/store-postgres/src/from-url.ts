@@ -20,7 +20,8 @@ export const openDbFromUrl = async (url: string | undefined): Promise<Db> => {
     return openPglite(dir);
   }
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return openPgPool(url);
-  throw new Error(`unsupported database URL (expected pglite:<dir> or postgres://…): ${url.split(':')[0]}:…`);
+  // Nothing of the URL is shown: it may carry a password.
+  throw new Error('unsupported database URL (expected pglite:<dir> or postgres://…)');
 };
 
 export const storageFromUrl = async (

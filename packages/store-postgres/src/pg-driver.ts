@@ -1,3 +1,4 @@
+import { StorageUnavailableError } from '@basket/app';
 import pg from 'pg';
 import { advisoryLockSql, type Db, type Queryable, type Row, type TransactionQueryable } from './db';
 import { openingSql, preparedElsewhere, statementName } from './pg-opening';
@@ -39,6 +40,28 @@ const errorOf = (error: unknown): Error => (error instanceof Error ? error : new
 /** pg's own error when a statement's answer did not come within `query_timeout`. */
 const isReadTimeout = (error: unknown): boolean =>
   error instanceof Error && error.message === 'Query read timeout';
+
+/**
+ * SQLSTATEs of a statement that PostgreSQL cancelled before it did anything: past
+ * `statement_timeout` or cancelled (57014), a lock not free in time (55P03). Its transaction is rolled
+ * back, a commit included: nothing was written.
+ */
+const CANCELLED_STATES: ReadonlySet<unknown> = new Set(['57014', '55P03']);
+
+/** `error`, or a `StorageUnavailableError` in its place when PostgreSQL did nothing and may later. */
+const passingOr = (error: unknown): unknown =>
+  error instanceof Error && CANCELLED_STATES.has(Reflect.get(error, 'code'))
+    ? new StorageUnavailableError('PostgreSQL cancelled a statement past its timeout', { cause: error })
+    : error;
+
+/** A connection from the pool; when none comes (unreachable, none free in time), nothing was done. */
+const connect = async (pool: pg.Pool): Promise<pg.PoolClient> => {
+  try {
+    return await pool.connect();
+  } catch (error) {
+    throw new StorageUnavailableError('no connection to PostgreSQL in time', { cause: error });
+  }
+};
 
 /** The longest a timer can wait (ms): a script's answer is waited for as long as it takes. */
 const UNBOUNDED_MS = 2 ** 31 - 1;
@@ -95,7 +118,7 @@ export const openPgPool = (url: string, options: PgPoolOptions = {}): Db => {
   let prepareOpenings = options.prepareOpenings ?? true;
 
   const attempt: Db['transaction'] = async (fn, opening) => {
-    const client = await pool.connect();
+    const client = await connect(pool);
     let broken: Error | undefined;
     let begun = false;
     let committed = false;
@@ -165,19 +188,38 @@ export const openPgPool = (url: string, options: PgPoolOptions = {}): Db => {
     }
   };
 
+  /** A statement or script on a connection of its own, outside any transaction. */
+  const alone =
+    <A>(run: (queryable: Queryable) => Promise<A>) =>
+    async (): Promise<A> => {
+      const client = await connect(pool);
+      let broken: Error | undefined;
+      try {
+        return await run(queryableOf(client));
+      } catch (error) {
+        if (isReadTimeout(error)) broken = errorOf(error);
+        throw passingOr(error);
+      } finally {
+        client.release(broken);
+      }
+    };
+
   return {
     driver: 'pg',
-    ...queryableOf(pool),
+    query: (sql, params) => alone((queryable) => queryable.query(sql, params))(),
+    exec: (sql) => alone((queryable) => queryable.exec(sql))(),
     transaction: async (fn, opening) => {
       try {
         return await attempt(fn, opening);
       } catch (error) {
-        if (!(error instanceof PreparedElsewhere)) throw error;
+        if (!(error instanceof PreparedElsewhere)) throw passingOr(error);
         // Statements of another backend behind this connection (a pooler in transaction mode):
         // from now on the openings write their reads' values in, and this transaction runs again
         // (its body had not run).
         prepareOpenings = false;
-        return attempt(fn, opening);
+        return attempt(fn, opening).catch((again: unknown) => {
+          throw passingOr(again);
+        });
       }
     },
     close: () => pool.end(),

@@ -1,4 +1,5 @@
 import { connect, createServer, type Server, type Socket } from 'node:net';
+import { StorageUnavailableError } from '@basket/app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openPgPool } from '../src/index';
 import { postgresUrl } from './support';
@@ -88,6 +89,23 @@ describe('the pg driver when connections fail (PostgreSQL)', () => {
     }
   });
 
+  it('answers StorageUnavailableError when no connection can be had, in a transaction or alone', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const address = closed.address();
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const url = new URL(postgresUrl);
+    url.hostname = '127.0.0.1';
+    url.port = String(typeof address === 'object' && address !== null ? address.port : 1);
+    const db = openPgPool(url.toString(), { max: 1, timeoutMs: 500 });
+    try {
+      await expect(db.transaction((tx) => tx.query('SELECT 1'))).rejects.toThrow(StorageUnavailableError);
+      await expect(db.query('SELECT 1')).rejects.toThrow(StorageUnavailableError);
+    } finally {
+      await db.close();
+    }
+  });
+
   it('cancels a statement that waits on a lock past its timeout: nothing written, the pool goes on', async () => {
     const db = openPgPool(postgresUrl, { max: 1, timeoutMs: 300 });
     const table = `basket_driver_lock_${process.pid}`;
@@ -101,9 +119,11 @@ describe('the pg driver when connections fail (PostgreSQL)', () => {
       await held;
     });
     try {
-      await expect(db.transaction((tx) => tx.query(`INSERT INTO ${table} VALUES (1)`))).rejects.toThrow(
-        'statement timeout',
-      );
+      const refused = db.transaction((tx) => tx.query(`INSERT INTO ${table} VALUES (1)`));
+      // Nothing was done and may be later: the HTTP interface answers it 503 with Retry-After.
+      await expect(refused).rejects.toThrow(StorageUnavailableError);
+      await expect(refused).rejects.toMatchObject({ cause: { code: '57014' } });
+      await expect(db.query(`INSERT INTO ${table} VALUES (2)`)).rejects.toThrow(StorageUnavailableError);
       release();
       await locking;
       expect(await db.query(`SELECT count(*)::int AS n FROM ${table}`)).toEqual([{ n: 0 }]);

@@ -36,3 +36,22 @@ export type Storage = {
   readonly stats?: StorageStats;
   readonly close: () => Promise<void>;
 };
+
+/**
+ * The storage did not carry out an operation and changed nothing, for a reason that passes: it
+ * could not be reached, no connection came free in time, or a statement waited past its timeout (a
+ * lock held elsewhere) and was cancelled. The same request may succeed a moment later: the HTTP
+ * interface answers it 503 with `Retry-After`. An adapter throws it only when it knows nothing was
+ * written; an operation whose outcome is unknown (an answer lost after a commit was sent) is
+ * another error.
+ */
+export class StorageUnavailableError extends Error {
+  constructor(message: string, options?: { readonly cause?: unknown }) {
+    super(message, options);
+    this.name = 'StorageUnavailableError';
+  }
+}
+
+/** Whether `error` is a `StorageUnavailableError`, also from another copy of this package. */
+export const isStorageUnavailable = (error: unknown): error is StorageUnavailableError =>
+  error instanceof Error && error.name === 'StorageUnavailableError';

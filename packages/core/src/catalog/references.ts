@@ -14,15 +14,18 @@ const locate = <A, Id extends string>(
   idOf: (item: A) => Id,
 ): Array<Located<Id>> => items.map((item, k): Located<Id> => [`${at}.${k}.${field}`, idOf(item)]);
 
-/** Ids given more than once, reported where they are repeated. */
-const duplicates = (ids: ReadonlyArray<Located>, what: string): FieldError[] => {
+/**
+ * Ids given more than once, reported where they are repeated: with the id, unless it is a secret
+ * (a saved payment token), which is then named by its path alone (C-2.8).
+ */
+const duplicates = (ids: ReadonlyArray<Located>, what: string, secret = false): FieldError[] => {
   const seen = new Set<string>();
   return ids.flatMap(([path, id]) => {
     if (!seen.has(id)) {
       seen.add(id);
       return [];
     }
-    return [{ path, message: `duplicate ${what} '${id}'` }];
+    return [{ path, message: secret ? `duplicate ${what}` : `duplicate ${what} '${id}'` }];
   });
 };
 
@@ -207,6 +210,7 @@ export const catalogReferenceErrors = (catalog: Catalog): FieldError[] => {
       duplicates(
         locate(contact.savedPaymentTokens, `contacts.${i}.savedPaymentTokens`, 'id', (token) => token.id),
         'token id',
+        true,
       ),
     ),
   ];

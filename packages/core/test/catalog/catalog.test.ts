@@ -112,6 +112,11 @@ describe('parseCatalog', () => {
     expect(errorsOf(code)).toEqual([
       { path: 'vouchers.1.code', message: "duplicate voucher code 'SHIRT10'" },
     ]);
+    // A saved payment token is a secret: its duplicate is named by its path alone (C-2.8).
+    const token = withChange(['contacts', 0, 'savedPaymentTokens', 1, 'id'], () => 'tok_alice_visa');
+    expect(errorsOf(token)).toEqual([
+      { path: 'contacts.0.savedPaymentTokens.1.id', message: 'duplicate token id' },
+    ]);
     const unpriced = withChange(['providers', 0, 'products', 0, 'rates', 1, 'prices'], () => ({
       Standard: 1500,
     }));
