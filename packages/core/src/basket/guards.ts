@@ -99,8 +99,14 @@ export const refusalOn = (command: BasketCommand, state: BasketState): DomainPro
 export const syncRefusal = (command: BasketCommand, state: BasketState): DomainProblem | undefined =>
   refusalOn(command, afterExpiry(state, command.at));
 
-/** C-4.1's "nothing to change" (204): equal customer details, a voucher already on, one not on. */
-export const nothingToChange = (command: BasketCommand, state: BasketState): boolean => {
+/**
+ * C-4.1's "nothing to change" (204): equal customer details, a voucher already on, one not on,
+ * judged like every answer once the holds that ran out by the command's `at` are gone (C-7.8): a
+ * voucher whose only line ran out is no longer on the basket.
+ */
+export const nothingToChange = (command: BasketCommand, recorded: BasketState): boolean => {
+  if (!exists(recorded)) return false;
+  const state = afterExpiry(recorded, command.at);
   if (!exists(state)) return false;
   switch (command.type) {
     case 'SetCustomerDetails':

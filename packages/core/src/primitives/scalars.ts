@@ -30,6 +30,19 @@ export const int32AtLeast = (min: number) =>
 /** An Int32 of 0 or more. */
 export const NonNegativeInt32 = int32AtLeast(0);
 
+/**
+ * Whether `s` has from `min` to `max` characters, counted as JSON Schema's `minLength`/`maxLength`
+ * count them (Unicode code points: an emoji is one, not the two UTF-16 units of `s.length`).
+ */
+export const charactersBetween = (s: string, min: number, max: number): boolean => {
+  // Code points are at most `s.length` and at least half of it: most strings need no count.
+  if (s.length < min || s.length / 2 > max) return false;
+  if (s.length <= max && s.length / 2 >= min) return true;
+  let count = 0;
+  for (const _ of s) count += 1;
+  return count >= min && count <= max;
+};
+
 export const NonEmptyString = refine(
   t.string,
   (s) => s.length > 0,

@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
 import { refine, struct } from '../primitives/combinators';
+import { charactersBetween } from '../primitives/scalars';
 import { Address } from './address';
 
 /** The customer detail field types, in the order the Basket lists them (C-7.12). */
@@ -37,14 +38,14 @@ const E164 = /^\+[1-9]\d{1,14}$/;
 
 export const EmailAddress = refine(
   t.string,
-  (s) => s.length <= 254 && EMAIL.test(s),
+  (s) => charactersBetween(s, 1, 254) && EMAIL.test(s),
   'EmailAddress',
   'expected an email address',
 );
 
 export const PersonName = refine(
   t.string,
-  (s) => s.length >= 1 && s.length <= 100,
+  (s) => charactersBetween(s, 1, 100),
   'PersonName',
   'expected a name of 1 to 100 characters',
 );

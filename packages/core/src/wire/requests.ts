@@ -1,6 +1,12 @@
 import * as t from 'io-ts';
 import { refine, struct } from '../primitives/combinators';
-import { int32AtLeast, int32Between, NonEmptyString, ProviderIdentity } from '../primitives/scalars';
+import {
+  charactersBetween,
+  int32AtLeast,
+  int32Between,
+  NonEmptyString,
+  ProviderIdentity,
+} from '../primitives/scalars';
 import { CustomerDetailFieldValue } from '../values/customer-details';
 import { DeliveryMethodSelection } from '../values/delivery';
 
@@ -139,7 +145,7 @@ const MAX_PATH_ID_LENGTH = 128;
 /** A path id that is not a ProviderIdentity (basket, payment intent, notification): 1 to 128 characters (C-9.2). */
 export const PathId = refine(
   t.string,
-  (s) => s.length > 0 && s.length <= MAX_PATH_ID_LENGTH,
+  (s) => charactersBetween(s, 1, MAX_PATH_ID_LENGTH),
   'PathId',
   `expected an id of 1 to ${MAX_PATH_ID_LENGTH} characters`,
 );

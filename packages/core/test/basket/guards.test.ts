@@ -118,6 +118,14 @@ describe('nothingToChange (C-4.1)', () => {
     expect(nothingToChange(cmd('RemoveVoucher', { voucherCode: 'SHIRT10' }), withVoucher)).toBe(false);
   });
 
+  it("C-4.1 and C-7.8: judged after the holds that ran out by the command's time, recorded or not", () => {
+    // The shirt's hold ran out: its voucher went with it, though nothing recorded that yet.
+    const later = minutesLater(60);
+    const at = <C extends { at: string }>(command: C): C => ({ ...command, at: later });
+    expect(nothingToChange(at(cmd('AddVoucher', { voucherCode: 'SHIRT10' })), withVoucher)).toBe(false);
+    expect(nothingToChange(at(cmd('RemoveVoucher', { voucherCode: 'SHIRT10' })), withVoucher)).toBe(true);
+  });
+
   it('C-4.1: other commands, and absent baskets, always have something to do', () => {
     expect(nothingToChange(addPie(), withVoucher)).toBe(false);
     expect(nothingToChange(cmd('RemoveVoucher', { voucherCode: 'X' }), stateOf([]))).toBe(false);

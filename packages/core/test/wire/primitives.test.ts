@@ -1,6 +1,16 @@
+import fc from 'fast-check';
 import * as E from 'fp-ts/Either';
 import { describe, expect, it } from 'vitest';
-import { Int32, isProviderIdentity, NonEmptyString, ProviderIdentity, providerOf, Uuid } from '../../src';
+import {
+  CustomerDetailFieldValue,
+  Int32,
+  isProviderIdentity,
+  NonEmptyString,
+  ProviderIdentity,
+  providerOf,
+  Uuid,
+} from '../../src';
+import { charactersBetween } from '../../src/primitives/scalars';
 
 describe('Int32', () => {
   it.each([0, -1, 42, 2 ** 31 - 1, -(2 ** 31)])('accepts %d', (n) => {
@@ -74,5 +84,25 @@ describe('Uuid', () => {
     '9b2f1c1e3a4b4c5d8e6f7a8b9c0d1e2f',
   ])('rejects %s', (id) => {
     expect(E.isLeft(Uuid.decode(id))).toBe(true);
+  });
+});
+
+describe('lengths in characters (code points), as JSON Schema counts them (C-7.12, C-9.2)', () => {
+  it('charactersBetween counts code points, whatever the string', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 40 }), fc.nat(40), fc.nat(40), (s, a, b) => {
+        const [min, max] = a <= b ? [a, b] : [b, a];
+        const count = [...s].length;
+        expect(charactersBetween(s, min, max)).toBe(count >= min && count <= max);
+      }),
+    );
+  });
+
+  it('a name of 100 characters outside the BMP is one of 1 to 100 characters; 101 is not', () => {
+    const name = (n: number) => ({ type: 'FirstName', value: { name: '😀'.repeat(n) } });
+    expect(E.isRight(CustomerDetailFieldValue.decode(name(100)))).toBe(true);
+    expect(E.isRight(CustomerDetailFieldValue.decode(name(51)))).toBe(true);
+    expect(E.isLeft(CustomerDetailFieldValue.decode(name(101)))).toBe(true);
+    expect(E.isLeft(CustomerDetailFieldValue.decode(name(0)))).toBe(true);
   });
 });
