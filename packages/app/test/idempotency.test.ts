@@ -178,6 +178,44 @@ describe('Idempotency-Key (C-6.3)', () => {
     expect(await h.app.api.createPaymentIntent(create, id, {})).toEqual(first);
   });
 
+  it('createPaymentIntent whose process stopped before keeping its answer: the first replay is kept, and every later one answers it (C-6.3)', async () => {
+    const inner = fakeStorage();
+    let stopped = true;
+    // The first request's process stops right after accepting, as it goes to keep its answer:
+    // its caller gets nothing, and sends the request again.
+    const storage: FakeStorage = {
+      ...inner,
+      unitOfWork: {
+        ...inner.unitOfWork,
+        transaction: (lock, body) =>
+          inner.unitOfWork.transaction(lock, async (reads) => {
+            const decided = await body(reads);
+            if (stopped && decided.commit?.idempotency?.key.endsWith('\tanswer')) {
+              stopped = false;
+              throw new Error('the process stopped');
+            }
+            return decided;
+          }),
+      },
+    };
+    const h = harness({ paymentSyncWaitMs: 0 }, storage);
+    const id = await fillBasket(h, alice);
+    await completeCheckoutDetails(h, alice, id);
+    const create = keyed(alice, 'k-stopped', `POST /baskets/${id}/payment-intents`);
+    await expect(h.app.api.createPaymentIntent(create, id, {})).rejects.toThrow('the process stopped');
+    const retried = await h.app.api.createPaymentIntent(create, id, {});
+    expect(retried.status).toBe(202);
+    await h.settle();
+    const notification = bodyOf(
+      await h.app.api.getNotification(alice, stringField(bodyOf(retried), 'notificationId')),
+    );
+    const intentId = stringField(notification, 'paymentIntentId');
+    expect(await h.app.api.createPaymentIntent(create, id, {})).toEqual(retried);
+    expect((await h.app.api.deletePaymentIntent(alice, id, intentId)).status).toBe(200);
+    await h.settle();
+    expect(await h.app.api.createPaymentIntent(create, id, {})).toEqual(retried);
+  });
+
   it('two concurrent first requests with one key and one body: one command, one notification for both', async () => {
     const race = racingStorage(2);
     const h = harness({}, race.storage);

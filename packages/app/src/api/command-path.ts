@@ -113,18 +113,19 @@ export const decideRequest = async (
 /**
  * The first answer of a keyed request whose answer waited for an outcome, kept as given (C-6.3):
  * a replay answers it again rather than the outcome as it is by then. Written after the answer is
- * known, so a replay before that derives it as this request did.
+ * known, so a replay before that derives it as this request did. False when an answer was kept
+ * for the key already (that one stands); true otherwise, also for an answer not kept (a 5xx).
  */
-const keepSettledAnswer = async (
+export const keepSettledAnswer = async (
   env: ApiEnv,
   caller: Caller,
   basketId: string,
   answer: Answer,
-): Promise<void> => {
+): Promise<boolean> => {
   const record = settledRecord(env.ctx, caller, answer);
-  if (record === undefined) return;
-  // Refused only when the key's answer is kept already: nothing to do then.
-  await transact(env.ctx, basketId, async () => ({ value: undefined, idempotency: record }));
+  if (record === undefined) return true;
+  const kept = await transact(env.ctx, basketId, async () => ({ value: undefined, idempotency: record }));
+  return kept._tag !== 'Refused';
 };
 
 /**

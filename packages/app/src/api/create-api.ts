@@ -3,18 +3,37 @@ import { problemAnswer } from './answers';
 import type { BasketApi } from './basket-api';
 import { basketOperations } from './basket-operations';
 import { commandOperations } from './command-operations';
-import type { ApiEnv } from './command-path';
-import { plainReplay, type Replay, settledAnswer } from './idempotency';
+import { type ApiEnv, keepSettledAnswer } from './command-path';
+import { plainReplay, type Replay, type StoredAnswer, settledAnswer } from './idempotency';
 import { notificationOperation } from './notification-operation';
 import { paymentAnswer, paymentIntentAnswer } from './payment-answers';
 import { paymentIntentOperations } from './payment-intent-operations';
 import { savedTokenOperation } from './saved-token-operation';
 import type { Answer, Caller } from './types';
 
+/** The answer of a request that waited for an outcome, derived from its notification as it is now. */
+const derivedAnswer = (env: ApiEnv, stored: StoredAnswer): Promise<Answer> | undefined => {
+  const { ctx } = env;
+  if (stored.replay === 'payment-intent' && stored.notificationId && stored.paymentIntentId) {
+    return paymentIntentAnswer(
+      ctx,
+      stored.paymentIntentId,
+      stored.notificationId,
+      ctx.config.paymentSyncWaitMs,
+    );
+  }
+  if (stored.replay === 'payment' && stored.notificationId) {
+    return paymentAnswer(ctx, stored.notificationId, ctx.config.paymentWaitMs);
+  }
+  return undefined;
+};
+
 /**
  * A replayed request answers its first answer again (C-6.3). Where that answer waited for an
- * outcome, it is kept as given once given (`settledAnswer`); until then it is derived as the first
- * request derives it.
+ * outcome, it is kept as given once given (`settledAnswer`). Until then it is derived as the first
+ * request derives it, and kept in turn: the first request's process may have stopped before
+ * keeping its own (its caller then got nothing, and this is the first answer anyone gets), and a
+ * derived answer changes with the intent. Of two keeping at once, the first kept is answered.
  */
 const replayOf =
   (env: ApiEnv): Replay =>
@@ -22,18 +41,16 @@ const replayOf =
     const { ctx } = env;
     const settled = stored.replay === undefined ? undefined : await settledAnswer(ctx, caller);
     if (settled !== undefined) return plainReplay(settled);
-    if (stored.replay === 'payment-intent' && stored.notificationId && stored.paymentIntentId) {
-      return paymentIntentAnswer(
-        ctx,
-        stored.paymentIntentId,
-        stored.notificationId,
-        ctx.config.paymentSyncWaitMs,
-      );
-    }
-    if (stored.replay === 'payment' && stored.notificationId) {
-      return paymentAnswer(ctx, stored.notificationId, ctx.config.paymentWaitMs);
-    }
-    return plainReplay(stored);
+    const derived = await derivedAnswer(env, stored);
+    if (derived === undefined) return plainReplay(stored);
+    const notification =
+      stored.notificationId === undefined
+        ? undefined
+        : await ctx.storage.commands.notification(stored.notificationId);
+    if (notification === undefined || (await keepSettledAnswer(env, caller, notification.basketId, derived)))
+      return derived;
+    const kept = await settledAnswer(ctx, caller);
+    return kept === undefined ? derived : plainReplay(kept);
   };
 
 /**
