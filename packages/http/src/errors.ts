@@ -1,10 +1,13 @@
 import { Buffer } from 'node:buffer';
+import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { isStorageUnavailable } from '@basket/app';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { UnsupportedBodyError } from './body-headers';
 import {
   internalError,
+  methodNotAllowed,
   PROBLEM_CONTENT_TYPE,
   problem,
   problemBytes,
@@ -127,3 +130,22 @@ export const handleClientError = (error: Error, socket: Socket): void => {
     `HTTP/1.1 ${statusLine}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 };
+
+/**
+ * A `CONNECT` request, which Node hands to the server's `'connect'` event rather than to Fastify (and
+ * drops without a word when nothing listens): answered raw like any other method a path does not
+ * take, a 405 with `Allow` on a known path and a 404 elsewhere (C-1.7), and the connection closed.
+ */
+export const handleConnect =
+  (matcher: RouteMatcher) =>
+  (request: IncomingMessage, socket: Duplex): void => {
+    const allowed = matcher.allowedMethods((request.url ?? '').split('?')[0] ?? '');
+    const answer = allowed === undefined ? routeNotFound() : methodNotAllowed(allowed);
+    const body = problemBytes(answer);
+    const statusLine = allowed === undefined ? '404 Not Found' : '405 Method Not Allowed';
+    const allow = allowed === undefined ? '' : `Allow: ${allowed.join(', ')}\r\n`;
+    socket.on('error', () => undefined);
+    socket.end(
+      `HTTP/1.1 ${statusLine}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${allow}Connection: close\r\n\r\n${body}`,
+    );
+  };

@@ -43,6 +43,8 @@ export const basketFastifyOptions = (
   requestTimeout: timeouts.requestMs,
   keepAliveTimeout: timeouts.keepAliveMs,
   http: {
+    // The plugin answers a missing Host itself, with a problem body (plugin.ts).
+    requireHostHeader: false,
     requestTimeout: timeouts.requestMs,
     headersTimeout: Math.min(timeouts.headersMs, timeouts.requestMs),
     connectionsCheckingInterval: TIMEOUT_CHECK_MS,

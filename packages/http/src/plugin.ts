@@ -2,7 +2,7 @@ import type { BasketApi } from '@basket/app';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { type AuthOptions, createAuthenticator, type Principal } from './auth';
 import { type CorsOptions, corsHook } from './cors';
-import { handleError } from './errors';
+import { handleConnect, handleError } from './errors';
 import { startEventLoopDelayMonitor } from './event-loop-delay';
 import { checkedJsonParser } from './json-parser';
 import { type OpenApiOptions, openApiDocument, publicEndpoints } from './openapi/document';
@@ -14,6 +14,7 @@ import {
   routeNotFound,
   sendProblem,
   unauthorized,
+  validationFailed,
   WWW_AUTHENTICATE,
 } from './problems';
 import { registerPublicRoutes } from './public-routes';
@@ -76,6 +77,17 @@ const routeCheck =
       });
       return;
     }
+    // HTTP/1.1 requires Host (RFC 9112 §3.2); Node's own check would answer a 400 with no body.
+    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
+      await sendProblem(
+        reply,
+        validationFailed([{ path: 'Host', message: 'HTTP/1.1 requests must send Host' }]),
+        {
+          connection: 'close',
+        },
+      );
+      return;
+    }
     if (!request.is404) return;
     const path = request.url.split('?')[0] ?? '';
     const allowed = routeMatcher.allowedMethods(path);
@@ -102,6 +114,7 @@ const plugin: FastifyPluginAsync<BasketHttpOptions> = async (app: FastifyInstanc
   // RFC 9110 lets a server ignore an expectation other than 100-continue, and this one does: Node
   // would answer it with a bare 417 (no problem body, C-3.1), so the request is served as sent.
   app.server.on('checkExpectation', (request, response) => app.server.emit('request', request, response));
+  app.server.on('connect', handleConnect(routeMatcher));
   const receiving = createReceiving();
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
@@ -127,7 +140,7 @@ const plugin: FastifyPluginAsync<BasketHttpOptions> = async (app: FastifyInstanc
   // Only JSON bodies: any other content type is a 415 (C-9.1). Bad strings and deep nesting are a
   // 400 before anything else reads the body (C-1.6).
   app.removeContentTypeParser(['text/plain', 'application/json']);
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, checkedJsonParser(app));
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, checkedJsonParser(app));
   // A page on an allowed origin can read every answer, the 503s below included.
   if (options.cors !== undefined) app.addHook('onRequest', corsHook(options.cors, routeMatcher));
   // Then: an overloaded process spends nothing more on a request than its 503.

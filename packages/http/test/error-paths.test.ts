@@ -139,6 +139,46 @@ describe('C-1.7 order and C-3.1 problems on every error path', () => {
     );
   });
 
+  it('JSON bodies are UTF-8: another charset is a 415, bytes that are not UTF-8 a 400, nothing reaches the API (C-9.1, C-1.6)', async () => {
+    const headers = await authHeaders();
+    const calls = fake.calls.length;
+    const latin1 = Buffer.concat([
+      Buffer.from('{"voucherCode":"caf'),
+      Buffer.from([0xe9]),
+      Buffer.from('"}'),
+    ]);
+    for (const contentType of ['application/json', 'application/json; charset=utf-8']) {
+      const answer = await app.inject({
+        method: 'POST',
+        url: `${B}/voucher`,
+        headers: { ...headers, 'content-type': contentType },
+        payload: latin1,
+      });
+      expectProblem(answer, 400, 'validation-failed');
+      expect(answer.json().errors).toEqual([{ path: '', message: 'the body is not UTF-8' }]);
+    }
+    for (const charset of ['iso-8859-1', 'latin1', '"utf-16"', 'bogus']) {
+      expectProblem(
+        await app.inject({
+          method: 'POST',
+          url: `${B}/voucher`,
+          headers: { ...headers, 'content-type': `application/json; charset=${charset}` },
+          payload: '{"voucherCode":"SHIRT10"}',
+        }),
+        415,
+        'unsupported-media-type',
+      );
+    }
+    expect(fake.calls.length).toBe(calls);
+    const utf8 = await app.inject({
+      method: 'POST',
+      url: `${B}/voucher`,
+      headers: { ...headers, 'content-type': 'application/json; charset="UTF-8"' },
+      payload: Buffer.from('{"voucherCode":"café"}'),
+    });
+    expect(utf8.statusCode).toBe(200);
+  });
+
   it('If-Match: one tag is passed as the version, weak or foreign tags as 0, lists are a 400 (C-6.1)', async () => {
     const headers = await authHeaders();
     const ifMatch = async (value: string) => {

@@ -44,6 +44,28 @@ describe('headers sent twice, encoded bodies, unknown expectations (C-2.1, C-6.3
   });
   afterAll(() => app.close());
 
+  it('CONNECT is a 405 with Allow on a known path and a 404 elsewhere, as problems, not a dropped connection (C-1.7)', async () => {
+    const known = await rawRequest(port, [`CONNECT /baskets/${BASKET_ID} HTTP/1.1`, 'host: localhost']);
+    expect(known.status).toBe(405);
+    expect(problemOf(known).code).toBe('method-not-allowed');
+    expect(known.head.toLowerCase()).toMatch(/\r\nallow: [a-z, ]*delete/);
+    const elsewhere = await rawRequest(port, ['CONNECT example.com:443 HTTP/1.1', 'host: example.com:443']);
+    expect(elsewhere.status).toBe(404);
+    expect(problemOf(elsewhere).code).toBe('not-found');
+  });
+
+  it('an HTTP/1.1 request without Host is a 400 problem naming Host, and reaches nothing (C-3.1)', async () => {
+    fake.calls.length = 0;
+    const answer = await rawRequest(
+      port,
+      [voucher, `x-api-key: ${KEY}`, bearer, 'content-type: application/json'],
+      body,
+    );
+    expect(answer.status).toBe(400);
+    expect(problemOf(answer)).toMatchObject({ code: 'validation-failed', errors: [{ path: 'Host' }] });
+    expect(fake.calls).toEqual([]);
+  });
+
   it('one request with each header once is served (the baseline of the cases below)', async () => {
     const answer = await send([bearer, 'content-type: application/json', 'idempotency-key: k-1']);
     expect(answer.status).toBe(200);

@@ -124,9 +124,23 @@ const databaseSchema = (raw: string | undefined): Read<string | undefined> => {
  * carry a password, which never reaches a terminal or a log.
  */
 const checkDatabaseUrl = (url: string | undefined): string | undefined => {
-  if (url === undefined || url === 'memory:' || /^(pglite:.+|postgres(ql)?:\/\/.+)$/.test(url))
-    return undefined;
+  if (url === undefined || url === 'memory:' || /^pglite:.+$/.test(url)) return undefined;
+  if (/^postgres(ql)?:\/\/.+$/.test(url)) {
+    return URL.canParse(url)
+      ? undefined
+      : 'BASKET_DATABASE_URL is not a URL that parses (a port over 65535, a character to percent-encode; the value is not shown: it may hold a password)';
+  }
   return 'BASKET_DATABASE_URL must be memory:, pglite:<dir> or postgres://… (the value is not shown: it may hold a password)';
+};
+
+/** The levels `BASKET_LOG_LEVEL` takes: pino's. */
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+const logLevel = (raw: string | undefined): Read<string> => {
+  const value = nonEmpty(raw) ?? 'info';
+  return LOG_LEVELS.includes(value)
+    ? { ok: true, value }
+    : { ok: false, error: `BASKET_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` };
 };
 
 /**
@@ -193,6 +207,7 @@ export const readConfig = (env: Environment): Read<ServerConfig> => {
   const retryAfter = integer('BASKET_RETRY_AFTER_S', env.BASKET_RETRY_AFTER_S, 1, 3600);
   const timeouts = readTimeouts(env);
   const cors = readCorsOrigins(env);
+  const level = logLevel(env.BASKET_LOG_LEVEL);
   const errors = [
     port,
     latency,
@@ -207,6 +222,7 @@ export const readConfig = (env: Environment): Read<ServerConfig> => {
     loopDelay,
     retryAfter,
     cors,
+    level,
     ...(metricsPort === undefined ? [] : [metricsPort]),
   ].flatMap((read) => (read.ok ? [] : [read.error]));
   if (!timeouts.ok) errors.push(...timeouts.errors);
@@ -232,6 +248,7 @@ export const readConfig = (env: Environment): Read<ServerConfig> => {
     !loopDelay.ok ||
     !retryAfter.ok ||
     !cors.ok ||
+    !level.ok ||
     !timeouts.ok ||
     metricsPort?.ok === false ||
     errors.length > 0
@@ -271,7 +288,7 @@ export const readConfig = (env: Environment): Read<ServerConfig> => {
         retryAfterSeconds: retryAfter.value,
       },
       production,
-      logLevel: nonEmpty(env.BASKET_LOG_LEVEL) ?? 'info',
+      logLevel: level.value,
       timeouts: timeouts.value,
       ...(metricsPort?.ok === true ? { metricsPort: metricsPort.value } : {}),
       ...(cors.value === undefined ? {} : { cors: cors.value }),

@@ -31,6 +31,20 @@ export const createLogger = (level: string, destination?: { write: (line: string
 };
 
 /**
+ * The path of a request target, without its query: of an absolute-form target
+ * (`http://user:password@host/path`) the path alone, so that no credentials sent in it are logged.
+ */
+export const pathOf = (target: string): string => {
+  if (target.startsWith('/')) return target.split('?')[0] ?? '';
+  if (!/^https?:\/\//i.test(target)) return '';
+  try {
+    return new URL(target).pathname;
+  } catch {
+    return '';
+  }
+};
+
+/**
  * One JSON line per request (C-10.3): method, route pattern, path, status and duration. No headers,
  * no query values but the path's ids, no bodies.
  */
@@ -40,7 +54,7 @@ export const logRequests = (app: FastifyInstance): void => {
       {
         method: request.method,
         route: request.routeOptions.url,
-        path: request.url.split('?')[0],
+        path: pathOf(request.url),
         status: reply.statusCode,
         durationMs: Math.round(reply.elapsedTime * 10) / 10,
       },

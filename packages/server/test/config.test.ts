@@ -157,6 +157,24 @@ describe('readConfig (C-10.1)', () => {
       expect(config.error).toContain('BASKET_JWT_SECRET');
       expect(config.error).toContain('BASKET_DATABASE_URL must be memory:, pglite:<dir> or postgres://…');
     }
+    // A postgres URL that does not parse (a port over 65535) is refused here, not later at connect.
+    const badPort = readConfig({ BASKET_DATABASE_URL: 'postgres://u:Hush0wordQ7@h:99999/db' });
+    expect(badPort.ok).toBe(false);
+    if (!badPort.ok) {
+      expect(badPort.error).toContain('BASKET_DATABASE_URL is not a URL that parses');
+      expect(badPort.error).not.toContain('Hush0wordQ7');
+    }
+    // Log levels are pino's, checked with the rest.
+    for (const level of ['verbose', 'warning', '10']) {
+      const refused = readConfig({ BASKET_LOG_LEVEL: level, PORT: 'abc' });
+      expect(refused.ok, level).toBe(false);
+      if (!refused.ok) expect(refused.error).toMatch(/BASKET_LOG_LEVEL must be one of fatal, .*; |PORT/);
+      if (!refused.ok) expect(refused.error).toContain('BASKET_LOG_LEVEL');
+    }
+    expect(readConfig({ BASKET_LOG_LEVEL: 'debug' })).toMatchObject({
+      ok: true,
+      value: { logLevel: 'debug' },
+    });
     // Nothing of a refused value is shown, in whatever form it holds a password or a user.
     for (const url of [
       'host=db.internal user=basket password=Hush0wordQ7 dbname=basket',

@@ -3,6 +3,7 @@ import * as E from 'fp-ts/Either';
 import { pipe } from 'fp-ts/function';
 import type { FieldError } from '../primitives/problem-code';
 import { validationErrors } from '../primitives/report';
+import { badStrings } from '../primitives/storable-strings';
 import { type Catalog, CatalogC } from './catalog';
 import { catalogReferenceErrors } from './references';
 
@@ -14,11 +15,21 @@ export interface CatalogError {
 
 const catalogError = (errors: ReadonlyArray<FieldError>): CatalogError => ({ _tag: 'CatalogError', errors });
 
-/** Decodes a parsed catalog file (C-10.2) and checks the references between its parts. */
+/**
+ * Decodes a parsed catalog file (C-10.2) and checks the references between its parts. A string no
+ * storage can keep (a NUL, an unpaired surrogate) is refused here, at start, rather than as a 500
+ * when a basket first records it (C-1.6's rule for requests, applied to the catalog).
+ */
 export const parseCatalog = (json: unknown): Either<CatalogError, Catalog> =>
   pipe(
-    CatalogC.decode(json),
-    E.mapLeft((errors) => catalogError(validationErrors(errors))),
+    badStrings(json),
+    (bad) => (bad.length === 0 ? E.right(json) : E.left(catalogError(bad))),
+    E.flatMap((checked) =>
+      pipe(
+        CatalogC.decode(checked),
+        E.mapLeft((errors) => catalogError(validationErrors(errors))),
+      ),
+    ),
     E.flatMap((catalog) => {
       const errors = catalogReferenceErrors(catalog);
       return errors.length === 0 ? E.right(catalog) : E.left(catalogError(errors));

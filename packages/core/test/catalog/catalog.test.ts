@@ -105,6 +105,13 @@ describe('parseCatalog', () => {
     ]);
   });
 
+  it('C-1.6: refuses strings no storage can keep (NUL, unpaired surrogates), at their path, in values and names', () => {
+    const nul = withChange(['providers', 1, 'products', 0, 'title'], () => 'Pie\u0000');
+    expect(errorsOf(nul)).toEqual([{ path: 'providers.1.products.0.title', message: expect.any(String) }]);
+    const surrogate = withChange(['stores', 0, 'name'], () => 'Arena \ud800');
+    expect(errorsOf(surrogate).map((error) => error.path)).toEqual(['stores.0.name']);
+  });
+
   it('refuses duplicate ids, unpriced seat categories and unknown sold seats', () => {
     const store = withChange(['stores', 1, 'id'], () => 'arena-web');
     expect(errorsOf(store)).toEqual([{ path: 'stores.1.id', message: "duplicate store id 'arena-web'" }]);
