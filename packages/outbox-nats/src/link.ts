@@ -1,4 +1,5 @@
 import { connect, type JetStreamClient, type NatsConnection } from 'nats';
+import { natsUrlOptions } from './connection-options';
 import { ensureStream, type StreamSettings } from './stream';
 import type { RelayLogger } from './types';
 
@@ -36,7 +37,7 @@ export const createNatsLink = (settings: LinkSettings): NatsLink => {
     if (open !== undefined && !open.nc.isClosed()) return open.js;
     await reset();
     const nc = await connect({
-      servers: [...settings.servers],
+      ...natsUrlOptions(settings.servers),
       name: settings.name,
       reconnect: false,
       timeout: settings.timeoutMs,

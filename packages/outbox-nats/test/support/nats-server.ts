@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from 'nats';
+import { natsUrlOptions } from '../../src/connection-options';
 
 /** The NATS the ordinary tests use: NATS_URL, else the one `.ci/services` starts. */
 export const sharedNatsUrl = (): string => process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -32,7 +33,7 @@ export const assertJetStreamReachable = async (url: string, timeoutMs = 10_000):
   let lastError: unknown;
   while (Date.now() < deadline) {
     try {
-      const nc = await connect({ servers: url, reconnect: false, timeout: 1_000 });
+      const nc = await connect({ ...natsUrlOptions([url]), reconnect: false, timeout: 1_000 });
       try {
         await (await nc.jetstreamManager({ timeout: 1_000 })).getAccountInfo();
         return;
@@ -57,18 +58,33 @@ export type OwnNatsServer = {
   readonly dispose: () => Promise<void>;
 };
 
-/** A nats-server with JetStream on a free port and its own store dir, for outage tests. */
-export const startOwnNatsServer = async (): Promise<OwnNatsServer> => {
+/**
+ * A nats-server with JetStream on a free port and its own store dir, for outage tests; with
+ * `credentials`, it takes only that user, and `url` carries them.
+ */
+export const startOwnNatsServer = async (credentials?: {
+  readonly user: string;
+  readonly pass: string;
+}): Promise<OwnNatsServer> => {
   const port = await freePort();
   const storeDir = await mkdtemp(join(tmpdir(), 'basket-nats-'));
-  const url = `nats://127.0.0.1:${port}`;
+  const auth = credentials === undefined ? [] : ['--user', credentials.user, '--pass', credentials.pass];
+  const userinfo =
+    credentials === undefined
+      ? ''
+      : `${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.pass)}@`;
+  const url = `nats://${userinfo}127.0.0.1:${port}`;
   let child: ChildProcess | undefined;
   let exited: Promise<void> = Promise.resolve();
 
   const start = async (): Promise<void> => {
-    const spawned = spawn(serverBinary(), ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    const spawned = spawn(
+      serverBinary(),
+      ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir, ...auth],
+      {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
     let log = '';
     spawned.stderr?.on('data', (chunk: Buffer) => {
       log = (log + chunk.toString()).slice(-4_000);
