@@ -117,10 +117,15 @@ export const createBasketServer = async (
     ...(config.cors === undefined ? {} : { cors: config.cors }),
   });
 
+  // A sweep still under way (a backlog of expired holds) is not joined by the next one.
+  let sweeping: Promise<unknown> | undefined;
   const sweeper = setInterval(() => {
-    app
+    sweeping ??= app
       .sweepExpiredHolds()
-      .catch((error: unknown) => logger.warn({ error: errorSummary(error) }, 'sweep failed'));
+      .catch((error: unknown) => logger.warn({ error: errorSummary(error) }, 'sweep failed'))
+      .finally(() => {
+        sweeping = undefined;
+      });
     app
       .pruneIdempotencyRecords()
       .catch((error: unknown) => logger.warn({ error: errorSummary(error) }, 'idempotency pruning failed'));

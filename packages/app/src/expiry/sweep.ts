@@ -4,6 +4,11 @@ import type { AppContext } from '../context';
 import { runBasketPlan } from '../processing/basket-decision';
 import { nowOf } from '../time';
 
+/** Baskets one sweep releases at once (a fraction of a pool's connections). */
+const SWEEPERS = 4;
+/** Batches one sweep goes through at most. */
+const MAX_ROUNDS = 10;
+
 /** Idempotency records past their 24 hours (C-6.3) pruned in batches of `limit`; answers how many went. */
 export const pruneIdempotencyRecords = async (ctx: AppContext, limit = 1000): Promise<number> => {
   const before = keyNotBefore(ctx);
@@ -21,15 +26,41 @@ export const pruneIdempotencyRecords = async (ctx: AppContext, limit = 1000): Pr
  * counting at `expiresAt`, and reads and decisions never see them). Answers the baskets swept.
  */
 export const sweepExpiredHolds = async (ctx: AppContext, limit = 1000): Promise<ReadonlyArray<string>> => {
-  const holders = await ctx.storage.inventory.expiredHolders(nowOf(ctx.clock), limit);
   const swept: string[] = [];
-  for (const basketId of holders) {
-    const run = await runBasketPlan(ctx, {
-      basketId,
-      commands: (loaded, at) => (exists(loaded.state) ? [{ type: 'ExpireHolds', basketId, at }] : []),
-      refreshHolds: true,
-    });
-    if (run._tag === 'Decided') swept.push(basketId);
+  // A full batch means more are waiting: they are swept now rather than at the next call, up to a
+  // bound (a basket that cannot be swept stays in every batch).
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const { found, released } = await sweepBatch(ctx, limit);
+    swept.push(...released);
+    if (found < limit || released.length === 0) break;
   }
   return swept;
+};
+
+const sweepBatch = async (
+  ctx: AppContext,
+  limit: number,
+): Promise<{ readonly found: number; readonly released: ReadonlyArray<string> }> => {
+  const holders = await ctx.storage.inventory.expiredHolders(nowOf(ctx.clock), limit);
+  // Processes sweeping at once begin at different places of the list, so that they mostly take
+  // different baskets rather than queue on the same basket's lock one behind the other.
+  const start = Math.floor(Math.random() * holders.length);
+  const order = [...holders.slice(start), ...holders.slice(0, start)];
+  const swept: string[] = [];
+  let next = 0;
+  // A few baskets at a time: after a crowd abandons its baskets, expired holds not yet released
+  // make every capacity check of their resources read them until they go.
+  const sweeper = async (): Promise<void> => {
+    for (let basketId = order[next++]; basketId !== undefined; basketId = order[next++]) {
+      const id = basketId;
+      const run = await runBasketPlan(ctx, {
+        basketId: id,
+        commands: (loaded, at) => (exists(loaded.state) ? [{ type: 'ExpireHolds', basketId: id, at }] : []),
+        refreshHolds: true,
+      });
+      if (run._tag === 'Decided') swept.push(id);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(SWEEPERS, order.length) }, sweeper));
+  return { found: holders.length, released: swept };
 };
