@@ -1,7 +1,7 @@
 import type { StorageStats } from '@basket/app';
 import type { MemoryState } from './state';
 
-/** Pending commands and unexpired held units, counted in the state. */
+/** Pending commands and the units of holds that run out (see `StorageStats.heldUnits`), counted in the state. */
 export const memoryStats = (state: MemoryState): StorageStats => ({
   pendingCommands: async () =>
     [...state.queue.values()].filter((entry) => entry.notification.status === 'Pending').length,
@@ -9,10 +9,7 @@ export const memoryStats = (state: MemoryState): StorageStats => ({
     const units = new Map<string, number>();
     for (const rows of state.holds.values()) {
       for (const row of rows) {
-        if (
-          row.quantity <= 0 ||
-          (row.expiresAt !== undefined && Date.parse(row.expiresAt) <= Date.parse(now))
-        )
+        if (row.quantity <= 0 || row.expiresAt === undefined || Date.parse(row.expiresAt) <= Date.parse(now))
           continue;
         units.set(row.resource, (units.get(row.resource) ?? 0) + row.quantity);
       }

@@ -72,7 +72,7 @@ export const createServerMetrics = (options: {
     });
     new Gauge({
       name: 'basket_holds_units',
-      help: 'Inventory units held by unexpired holds, by provider',
+      help: 'Inventory units in holds that run out and have not (baskets being filled), by provider',
       labelNames: ['provider'] as const,
       registers: [registry],
       async collect() {

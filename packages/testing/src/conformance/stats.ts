@@ -42,7 +42,7 @@ export const statsCases = (storage: StorageRef): void => {
       expect(await stats.pendingCommands()).toBe(before + 1);
     });
 
-    it('sums the units of unexpired holds per resource, across holders', async () => {
+    it('sums the units of holds that run out and have not, per resource, across holders', async () => {
       const stats = statsOf(storage());
       const seat = freshResource('seat');
       const stock = freshResource('stock');
@@ -64,6 +64,9 @@ export const statsCases = (storage: StorageRef): void => {
         1,
       );
       expectCommitted(await holdFor(two, [[stock, 4, 100, at(30 * MINUTE)]]), 1);
+      // A hold without an expiry (a basket being paid, or paid) is not counted.
+      const paid = freshBasket();
+      expectCommitted(await holdFor(paid, [[stock, 5, 100, undefined]]), 1);
       expect(await unitsOf(stats, seat, at())).toBe(1);
       expect(await unitsOf(stats, stock, at())).toBe(7);
       // C-7.8: a hold past its expiresAt no longer counts.
