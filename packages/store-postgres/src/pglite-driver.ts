@@ -1,5 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { advisoryLockSql, type Db, inlineParams, type Queryable } from './db';
 import { initPgliteDirectory, pgliteStartParams } from './pglite-init';
@@ -19,12 +19,23 @@ const queryableOf = (client: PgliteLike): Queryable => ({
  * long as the process, or a data directory that one process at a time may open (a second process
  * gets `DataDirectoryInUseError`). PGlite runs one statement at a time, so transactions are serial.
  */
+/**
+ * `mkdir -p` that fails rather than loops: Node's recursive `mkdirSync` spins for good where mkdir
+ * answers ENOENT under a parent that exists (`/proc/nope/data`), and the process then ignores SIGTERM.
+ */
+const makeDirectory = (dir: string): void => {
+  if (existsSync(dir)) return;
+  const parent = dirname(dir);
+  if (parent !== dir) makeDirectory(parent);
+  mkdirSync(dir);
+};
+
 export const openPglite = async (dirOrMemory: string): Promise<Db> => {
   const inMemory = dirOrMemory === 'memory' || dirOrMemory === 'memory://';
   const dir = inMemory ? undefined : resolve(dirOrMemory);
   let release = (): void => {};
   if (dir !== undefined) {
-    mkdirSync(dir, { recursive: true });
+    makeDirectory(dir);
     release = lockDataDirectory(dir);
   }
   let db: PGlite;

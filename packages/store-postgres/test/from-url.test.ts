@@ -27,5 +27,7 @@ describe('storageFromUrl', () => {
     for (const url of ['mysql://user:secret@host/db', 'user=basket password=secret', 'user:secret@host/db'])
       await expect(storageFromUrl(url)).rejects.not.toThrow(/secret|user/);
     await expect(storageFromUrl('pglite:')).rejects.toThrow(/needs a directory/);
+    // A directory that cannot be made fails at once (Node's recursive mkdir loops for good on it).
+    await expect(storageFromUrl('pglite:/proc/no-such-process/data')).rejects.toThrow(/ENOENT/);
   });
 });
