@@ -146,6 +146,8 @@ describe('basket serve: shutdown (C-10.3)', () => {
     });
     expect(started.code).toBe(2);
     expect(started.stderr).toContain('basket: configuration: BASKET_NATS_URL');
+    // One line: the command was right, so no usage follows.
+    expect(started.stderr.trim().split('\n')).toHaveLength(1);
   });
 
   it('exits 1 when its port is taken, on PostgreSQL too: nothing it opened keeps the process alive', async () => {

@@ -29,7 +29,11 @@ const main = async (argv: ReadonlyArray<string>): Promise<number | 'serving'> =>
     return command === undefined ? 2 : 0;
   }
   const config = readConfig(process.env);
-  if (!config.ok) return fail(`configuration: ${config.error}`);
+  // One line, without the usage: the command was right, the environment is not.
+  if (!config.ok) {
+    process.stderr.write(`basket: configuration: ${config.error}\n`);
+    return 2;
+  }
   switch (command) {
     case 'serve':
       await serve(config.value, process.env);
