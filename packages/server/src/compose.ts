@@ -118,14 +118,17 @@ export const createBasketServer = async (
   });
 
   // A sweep still under way (a backlog of expired holds) is not joined by the next one.
-  let sweeping: Promise<unknown> | undefined;
+  let sweeping = false;
   const sweeper = setInterval(() => {
-    sweeping ??= app
-      .sweepExpiredHolds()
-      .catch((error: unknown) => logger.warn({ error: errorSummary(error) }, 'sweep failed'))
-      .finally(() => {
-        sweeping = undefined;
-      });
+    if (!sweeping) {
+      sweeping = true;
+      app
+        .sweepExpiredHolds()
+        .catch((error: unknown) => logger.warn({ error: errorSummary(error) }, 'sweep failed'))
+        .finally(() => {
+          sweeping = false;
+        });
+    }
     app
       .pruneIdempotencyRecords()
       .catch((error: unknown) => logger.warn({ error: errorSummary(error) }, 'idempotency pruning failed'));
