@@ -15,6 +15,7 @@ import {
   sendProblem,
   validationFailed,
 } from './problems';
+import { REQUEST_ID_HEADER, requestIdOf } from './request-id';
 import { InvalidJsonBodyError } from './request-strings';
 import type { RouteMatcher } from './route-matcher';
 
@@ -90,6 +91,8 @@ export const handleError = (error: unknown, request: FastifyRequest, reply: Fast
 export const handleFrameworkError =
   (matcher: RouteMatcher) =>
   (error: unknown, request: FastifyRequest, reply: FastifyReply): void => {
+    // Raised before the plugin's hooks: the request is named here (request-id.ts).
+    reply.header(REQUEST_ID_HEADER, request.id);
     const path = (request.raw.url ?? '').split('?')[0] ?? '';
     if (field(error, 'code') === 'FST_ERR_BAD_URL' && matcher.allowedMethods(path) === undefined) {
       void sendProblem(reply, routeNotFound());
@@ -144,8 +147,9 @@ export const handleConnect =
     const body = problemBytes(answer);
     const statusLine = allowed === undefined ? '404 Not Found' : '405 Method Not Allowed';
     const allow = allowed === undefined ? '' : `Allow: ${allowed.join(', ')}\r\n`;
+    const named = `${REQUEST_ID_HEADER}: ${requestIdOf(request)}\r\n`;
     socket.on('error', () => undefined);
     socket.end(
-      `HTTP/1.1 ${statusLine}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${allow}Connection: close\r\n\r\n${body}`,
+      `HTTP/1.1 ${statusLine}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${allow}${named}Connection: close\r\n\r\n${body}`,
     );
   };

@@ -248,7 +248,14 @@ describe('C-1.7 order and C-3.1 problems on every error path', () => {
       400,
       'validation-failed',
     );
-    expectProblem(await app.inject({ method: 'GET', url: '/nowhere/%zz' }), 404, 'not-found');
+    const elsewhere = await app.inject({
+      method: 'GET',
+      url: '/nowhere/%zz',
+      headers: { 'x-request-id': 'r-zz' },
+    });
+    expectProblem(elsewhere, 404, 'not-found');
+    // Named like every answer, though raised before the plugin's hooks.
+    expect(elsewhere.headers['x-request-id']).toBe('r-zz');
   });
 
   it('HEAD of a basket answers its headers without a body', async () => {

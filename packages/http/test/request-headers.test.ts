@@ -49,6 +49,7 @@ describe('headers sent twice, encoded bodies, unknown expectations (C-2.1, C-6.3
     expect(known.status).toBe(405);
     expect(problemOf(known).code).toBe('method-not-allowed');
     expect(known.head.toLowerCase()).toMatch(/\r\nallow: [a-z, ]*delete/);
+    expect(known.head.toLowerCase()).toMatch(/\r\nx-request-id: [0-9a-f-]{36}\r\n/);
     const elsewhere = await rawRequest(port, ['CONNECT example.com:443 HTTP/1.1', 'host: example.com:443']);
     expect(elsewhere.status).toBe(404);
     expect(problemOf(elsewhere).code).toBe('not-found');

@@ -21,6 +21,16 @@ export const badStringReason = (value: string): string | undefined => {
   return undefined;
 };
 
+/** `key` with its NULs and surrogates written as `\uXXXX`. */
+const escaped = (key: string): string => {
+  let shown = '';
+  for (let i = 0; i < key.length; i += 1) {
+    const c = key.charCodeAt(i);
+    shown += c === 0 || (c >= 0xd800 && c <= 0xdfff) ? `\\u${c.toString(16).padStart(4, '0')}` : key[i];
+  }
+  return shown;
+};
+
 const at = (path: string, key: string | number): string => (path === '' ? String(key) : `${path}.${key}`);
 
 /**
@@ -44,8 +54,10 @@ export const badStrings = (value: unknown): FieldError[] => {
     } else if (current !== null && typeof current === 'object') {
       for (const [key, element] of Object.entries(current)) {
         const reason = badStringReason(key);
-        if (reason !== undefined) errors.push({ path: at(path, key), message: `a field name: ${reason}` });
-        stack.push({ path: at(path, key), value: element });
+        // A bad key is named escaped, so that the path itself holds no NUL (a terminal, a log line).
+        const named = reason === undefined ? at(path, key) : at(path, escaped(key));
+        if (reason !== undefined) errors.push({ path: named, message: `a field name: ${reason}` });
+        stack.push({ path: named, value: element });
       }
     }
   }
