@@ -77,11 +77,14 @@ const routeCheck =
       });
       return;
     }
-    // HTTP/1.1 requires Host (RFC 9112 §3.2); Node's own check would answer a 400 with no body.
-    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
+    // HTTP/1.1 requires one Host (RFC 9112 §3.2); Node's own check would answer a 400 with no body.
+    if (
+      (request.raw.httpVersion === '1.1' && request.headers.host === undefined) ||
+      sentTwice(request.raw, 'host')
+    ) {
       await sendProblem(
         reply,
-        validationFailed([{ path: 'Host', message: 'HTTP/1.1 requests must send Host' }]),
+        validationFailed([{ path: 'Host', message: 'HTTP/1.1 requests must send one Host' }]),
         {
           connection: 'close',
         },

@@ -55,7 +55,7 @@ describe('headers sent twice, encoded bodies, unknown expectations (C-2.1, C-6.3
     expect(problemOf(elsewhere).code).toBe('not-found');
   });
 
-  it('an HTTP/1.1 request without Host is a 400 problem naming Host, and reaches nothing (C-3.1)', async () => {
+  it('an HTTP/1.1 request without Host, or with two, is a 400 problem naming Host, and reaches nothing (C-3.1)', async () => {
     fake.calls.length = 0;
     const answer = await rawRequest(
       port,
@@ -64,6 +64,9 @@ describe('headers sent twice, encoded bodies, unknown expectations (C-2.1, C-6.3
     );
     expect(answer.status).toBe(400);
     expect(problemOf(answer)).toMatchObject({ code: 'validation-failed', errors: [{ path: 'Host' }] });
+    const twice = await send([bearer, 'host: other', 'content-type: application/json']);
+    expect(twice.status).toBe(400);
+    expect(problemOf(twice)).toMatchObject({ code: 'validation-failed', errors: [{ path: 'Host' }] });
     expect(fake.calls).toEqual([]);
   });
 
