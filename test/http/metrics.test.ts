@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enc, PIE } from './support/catalog';
 import { type Client, createClient } from './support/client';
 import { type SpawnedServer, spawnServer } from './support/server';
-import { preparedBasket } from './support/steps';
+import { newBasket, preparedBasket, succeed } from './support/steps';
 import { ALICE, type Credentials, credentials } from './support/tokens';
 
 /** One sample of the Prometheus text format: `name{label="value",…} number`. */
@@ -102,9 +103,9 @@ describe('GET /metrics on BASKET_METRICS_PORT (Prometheus text format)', () => {
     }
     expect(sampled(after, 'basket_commands_total', { outcome: 'Failed' })).toBe(0);
     expect(sampled(after, 'basket_commands_pending')).toBe(0);
-    // The pie's two units, held by the paid basket of provider fnb:arena.
+    // The paid basket's two pies are the provider's sale, not a hold that runs out: not counted.
     expect(sampled(before, 'basket_holds_units', { provider: 'fnb:arena' })).toBe(0);
-    expect(sampled(after, 'basket_holds_units', { provider: 'fnb:arena' })).toBe(2);
+    expect(sampled(after, 'basket_holds_units', { provider: 'fnb:arena' })).toBe(0);
     // Without BASKET_NATS_URL nothing publishes: every completion waits in the outbox.
     expect(sampled(after, 'basket_outbox_backlog')).toBe(sampled(before, 'basket_outbox_backlog') + 6);
     expect(after.some((s) => s.name.startsWith('basket_relay_'))).toBe(false);
@@ -119,5 +120,9 @@ describe('GET /metrics on BASKET_METRICS_PORT (Prometheus text format)', () => {
         gauge,
       ).toEqual([0]);
     }
+    // A basket being filled: its two pies are held, and counted.
+    const filling = await newBasket(client, alice);
+    await succeed(client, alice, 'POST', `/baskets/${filling}/products/${enc(PIE)}`, { quantity: 2 });
+    expect(sampled(await scrape(), 'basket_holds_units', { provider: 'fnb:arena' })).toBe(2);
   });
 });
