@@ -2,7 +2,7 @@ import { Buffer } from 'node:buffer';
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { isStorageUnavailable } from '@basket/app';
+import { isStorageUnavailable, type Problem } from '@basket/app';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { UnsupportedBodyError } from './body-headers';
 import {
@@ -101,6 +101,20 @@ export const handleFrameworkError =
     void sendProblem(reply, validationFailed([{ path: '', message: 'the URL does not decode' }]));
   };
 
+/** Answers `answer` on a socket Fastify has no reply for, and closes the connection. */
+const endWithProblem = (
+  socket: Duplex,
+  statusLine: string,
+  answer: Problem,
+  headers: Readonly<Record<string, string>> = {},
+): void => {
+  const body = problemBytes(answer);
+  const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+  socket.end(
+    `HTTP/1.1 ${statusLine}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${extra.join('')}Connection: close\r\n\r\n${body}`,
+  );
+};
+
 /** True once a response to this socket has started: nothing more may be written to it then. */
 const responseStarted = (socket: Socket): boolean => {
   const message = Reflect.get(socket, '_httpMessage');
@@ -127,11 +141,7 @@ export const handleClientError = (error: Error, socket: Socket): void => {
   const answer = timedOut
     ? problem(408, 'validation-failed', 'The request did not arrive in time; send it again, faster.')
     : validationFailed([{ path: '', message }]);
-  const body = problemBytes(answer);
-  const statusLine = timedOut ? '408 Request Timeout' : '400 Bad Request';
-  socket.end(
-    `HTTP/1.1 ${statusLine}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-  );
+  endWithProblem(socket, timedOut ? '408 Request Timeout' : '400 Bad Request', answer);
 };
 
 /**
@@ -143,13 +153,12 @@ export const handleConnect =
   (matcher: RouteMatcher) =>
   (request: IncomingMessage, socket: Duplex): void => {
     const allowed = matcher.allowedMethods((request.url ?? '').split('?')[0] ?? '');
-    const answer = allowed === undefined ? routeNotFound() : methodNotAllowed(allowed);
-    const body = problemBytes(answer);
-    const statusLine = allowed === undefined ? '404 Not Found' : '405 Method Not Allowed';
-    const allow = allowed === undefined ? '' : `Allow: ${allowed.join(', ')}\r\n`;
-    const named = `${REQUEST_ID_HEADER}: ${requestIdOf(request)}\r\n`;
+    const named = { [REQUEST_ID_HEADER]: requestIdOf(request) };
     socket.on('error', () => undefined);
-    socket.end(
-      `HTTP/1.1 ${statusLine}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${allow}${named}Connection: close\r\n\r\n${body}`,
-    );
+    if (allowed === undefined) endWithProblem(socket, '404 Not Found', routeNotFound(), named);
+    else
+      endWithProblem(socket, '405 Method Not Allowed', methodNotAllowed(allowed), {
+        Allow: allowed.join(', '),
+        ...named,
+      });
   };

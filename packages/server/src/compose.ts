@@ -26,7 +26,10 @@ import { processClock } from './process-clock';
 import { type OutboxRelay, startOutboxRelay } from './relay';
 import { DEFAULT_TIMEOUTS } from './timeouts';
 
-/** How often expired holds are swept (C-7.8: reads and decisions never see them either way). */
+/**
+ * How often expired holds are swept and old idempotency records pruned (C-7.8: reads and decisions
+ * never see expired holds either way).
+ */
 const SWEEP_INTERVAL_MS = 30_000;
 
 export type BasketServer = {
@@ -74,7 +77,10 @@ export const createBasketServer = async (
     }),
     clock,
     ids,
-    onError: (error) => logger.error({ error: errorSummary(error) }, 'command processing failed'),
+    // The app sweeps expired holds and prunes idempotency records itself, one run at a time, and
+    // waits for a run under way when it drains.
+    config: { sweepIntervalMs: SWEEP_INTERVAL_MS },
+    onError: (error) => logger.error({ error: errorSummary(error) }, 'background work failed'),
   });
   const relay: OutboxRelay | undefined = startOutboxRelay({ storage, app, logger, env });
   let load: (() => LoadFigures) | undefined;
@@ -117,28 +123,9 @@ export const createBasketServer = async (
     ...(config.cors === undefined ? {} : { cors: config.cors }),
   });
 
-  // A sweep still under way (a backlog of expired holds) is not joined by the next one.
-  let sweeping = false;
-  const sweeper = setInterval(() => {
-    if (!sweeping) {
-      sweeping = true;
-      app
-        .sweepExpiredHolds()
-        .catch((error: unknown) => logger.warn({ error: errorSummary(error) }, 'sweep failed'))
-        .finally(() => {
-          sweeping = false;
-        });
-    }
-    app
-      .pruneIdempotencyRecords()
-      .catch((error: unknown) => logger.warn({ error: errorSummary(error) }, 'idempotency pruning failed'));
-  }, SWEEP_INTERVAL_MS);
-  sweeper.unref();
-
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
     closing ??= (async () => {
-      clearInterval(sweeper);
       clock.stop();
       await http.close();
       await app.drain();

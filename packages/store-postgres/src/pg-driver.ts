@@ -189,39 +189,43 @@ export const openPgPool = (url: string, options: PgPoolOptions = {}): Db => {
   };
 
   /** A statement or script on a connection of its own, outside any transaction. */
-  const alone =
-    <A>(run: (queryable: Queryable) => Promise<A>) =>
-    async (): Promise<A> => {
-      const client = await connect(pool);
-      let broken: Error | undefined;
-      try {
-        return await run(queryableOf(client));
-      } catch (error) {
-        if (isReadTimeout(error)) broken = errorOf(error);
-        throw passingOr(error);
-      } finally {
-        client.release(broken);
-      }
-    };
+  const alone = async <A>(run: (queryable: Queryable) => Promise<A>): Promise<A> => {
+    const client = await connect(pool);
+    let broken: Error | undefined;
+    try {
+      return await run(queryableOf(client));
+    } catch (error) {
+      if (isReadTimeout(error)) broken = errorOf(error);
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  };
+
+  const transaction: Db['transaction'] = async (fn, opening) => {
+    try {
+      return await attempt(fn, opening);
+    } catch (error) {
+      if (!(error instanceof PreparedElsewhere)) throw error;
+      // Statements of another backend behind this connection (a pooler in transaction mode):
+      // from now on the openings write their reads' values in, and this transaction runs again
+      // (its body had not run).
+      prepareOpenings = false;
+      return attempt(fn, opening);
+    }
+  };
+
+  /** Every operation's failure, with PostgreSQL's cancellations as `StorageUnavailableError`. */
+  const passing = <A>(operation: Promise<A>): Promise<A> =>
+    operation.catch((error: unknown) => {
+      throw passingOr(error);
+    });
 
   return {
     driver: 'pg',
-    query: (sql, params) => alone((queryable) => queryable.query(sql, params))(),
-    exec: (sql) => alone((queryable) => queryable.exec(sql))(),
-    transaction: async (fn, opening) => {
-      try {
-        return await attempt(fn, opening);
-      } catch (error) {
-        if (!(error instanceof PreparedElsewhere)) throw passingOr(error);
-        // Statements of another backend behind this connection (a pooler in transaction mode):
-        // from now on the openings write their reads' values in, and this transaction runs again
-        // (its body had not run).
-        prepareOpenings = false;
-        return attempt(fn, opening).catch((again: unknown) => {
-          throw passingOr(again);
-        });
-      }
-    },
+    query: (sql, params) => passing(alone((queryable) => queryable.query(sql, params))),
+    exec: (sql) => passing(alone((queryable) => queryable.exec(sql))),
+    transaction: (fn, opening) => passing(transaction(fn, opening)),
     close: () => pool.end(),
   };
 };
