@@ -3,7 +3,7 @@ import { sharedConfig } from '../../vitest.shared.ts';
 
 /** Core's statement coverage is printed by every test run and must stay at 90% or more. */
 export default mergeConfig(
-  sharedConfig(),
+  sharedConfig({ isolate: false }),
   defineConfig({
     test: {
       coverage: {
