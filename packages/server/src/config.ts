@@ -9,6 +9,17 @@ import { readTimeouts, type Timeouts } from './timeouts';
  */
 export const DEVELOPMENT_JWT_SECRET = 'basket-service-development-secret-not-for-production';
 
+/** HS256 keys of fewer bytes than the hash's 256 bits are refused in production (RFC 7518, section 3.2). */
+const MIN_SECRET_BYTES = 32;
+
+/** Why a production secret is refused, without the secret: too short, or the public development one. */
+const weakSecretError = (secret: string): string | undefined =>
+  secret === DEVELOPMENT_JWT_SECRET
+    ? 'BASKET_JWT_SECRET is the public development secret, refused when NODE_ENV=production'
+    : Buffer.byteLength(secret, 'utf8') < MIN_SECRET_BYTES
+      ? `BASKET_JWT_SECRET must be at least ${MIN_SECRET_BYTES} bytes when NODE_ENV=production (HS256 needs a 256-bit key)`
+      : undefined;
+
 /** The server's configuration, read from the environment with a working default for each (C-10.1). */
 export type ServerConfig = {
   readonly port: number;
@@ -125,7 +136,7 @@ const databaseSchema = (raw: string | undefined): Read<string | undefined> => {
  */
 const checkDatabaseUrl = (url: string | undefined): string | undefined => {
   if (url === undefined || url === 'memory:' || /^pglite:.+$/.test(url)) return undefined;
-  if (/^postgres(ql)?:\/\/.+$/.test(url)) {
+  if (/^postgres(ql)?:\/\/.+$/i.test(url)) {
     return URL.canParse(url)
       ? undefined
       : 'BASKET_DATABASE_URL is not a URL that parses (a port over 65535, a character to percent-encode; the value is not shown: it may hold a password)';
@@ -233,6 +244,8 @@ export const readConfig = (env: Environment): Read<ServerConfig> => {
   if (production && secret === undefined && keys.ok && keys.value.length === 0) {
     errors.push('BASKET_JWT_SECRET (or BASKET_JWT_PUBLIC_KEY) is required when NODE_ENV=production');
   }
+  const weakSecret = production && secret !== undefined ? weakSecretError(secret) : undefined;
+  if (weakSecret !== undefined) errors.push(weakSecret);
   if (
     databaseUrlError !== undefined ||
     !port.ok ||

@@ -185,10 +185,34 @@ describe('readConfig (C-10.1)', () => {
       expect(refused.ok, url).toBe(false);
       if (!refused.ok) expect(refused.error).not.toMatch(/Hush0wordQ7|basketuser|db\.internal/);
     }
-    for (const url of ['memory:', 'pglite:memory', 'pglite:./data', 'postgres://h/db', 'postgresql://h/db']) {
+    for (const url of [
+      'memory:',
+      'pglite:memory',
+      'pglite:./data',
+      'postgres://h/db',
+      'postgresql://h/db',
+      'Postgres://h/db',
+    ]) {
       expect(readConfig({ BASKET_DATABASE_URL: url }).ok, url).toBe(true);
     }
     expect(readConfig({ BASKET_DATABASE_URL: 'pglite:' }).ok).toBe(false);
+  });
+
+  it('refuses in production a JWT secret under 32 bytes, or the public development secret, without showing it', () => {
+    for (const secret of ['x', 'Hush0wordQ7', 'a'.repeat(31), DEVELOPMENT_JWT_SECRET]) {
+      const refused = readConfig({ NODE_ENV: 'production', BASKET_JWT_SECRET: secret });
+      expect(refused.ok, secret).toBe(false);
+      if (!refused.ok) {
+        expect(refused.error).toContain('BASKET_JWT_SECRET');
+        expect(refused.error).not.toContain(secret);
+      }
+      // Outside production a short secret still serves (tests, development).
+      expect(readConfig({ BASKET_JWT_SECRET: secret }).ok, secret).toBe(true);
+    }
+    // 32 bytes, counted in UTF-8: 16 two-byte letters are enough.
+    for (const secret of ['a'.repeat(32), 'é'.repeat(16)]) {
+      expect(readConfig({ NODE_ENV: 'production', BASKET_JWT_SECRET: secret }).ok, secret).toBe(true);
+    }
   });
 
   it('refuses a BASKET_JWT_PUBLIC_KEY that is not a public key of its algorithm, listed with the other problems', () => {

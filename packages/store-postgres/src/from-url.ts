@@ -19,7 +19,8 @@ export const openDbFromUrl = async (url: string | undefined): Promise<Db> => {
     if (dir === '') throw new Error('pglite: needs a directory, e.g. pglite:./.basket/data');
     return openPglite(dir);
   }
-  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return openPgPool(url);
+  // A URL's scheme is case-insensitive (RFC 3986, section 3.1): `Postgres://` is PostgreSQL too.
+  if (/^postgres(ql)?:\/\//i.test(url)) return openPgPool(url);
   // Nothing of the URL is shown: it may carry a password.
   throw new Error('unsupported database URL (expected pglite:<dir> or postgres://…)');
 };

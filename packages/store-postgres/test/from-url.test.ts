@@ -22,6 +22,22 @@ describe('storageFromUrl', () => {
     }
   });
 
+  it('takes the scheme in any case (RFC 3986): POSTGRES:// and PostgreSQL:// open PostgreSQL', async () => {
+    for (const scheme of ['POSTGRES://', 'PostgreSQL://']) {
+      const url = postgresUrl.replace(/^postgres(ql)?:\/\//, scheme);
+      const schema = freshSchema();
+      const storage = await storageFromUrl(url, { schema });
+      try {
+        expect(await storage.ready?.()).toBeUndefined();
+      } finally {
+        await storage.close();
+        const db = openPgPool(postgresUrl, { max: 1 });
+        await dropSchema(db, schema);
+        await db.close();
+      }
+    }
+  });
+
   it('refuses URLs it does not serve, showing nothing of them (they may hold a password)', async () => {
     await expect(storageFromUrl('mysql://user:secret@host/db')).rejects.toThrow(/unsupported database URL/);
     for (const url of ['mysql://user:secret@host/db', 'user=basket password=secret', 'user:secret@host/db'])
