@@ -34,7 +34,13 @@ export type Abandonment = {
   readonly afterFood: number;
   readonly afterDelivery: number;
   readonly afterDetails: number;
+  /** Cancel the payment intent at the payment page (deletePaymentIntent). */
   readonly atPayment: number;
+  /**
+   * Leave the payment page without a word (the tab closed): the intent stays until the service's
+   * payment timeout cancels it.
+   */
+  readonly leaveAtPayment?: number;
 };
 
 /** What the buyers share: counts, latencies and the notifications to check at the end. */
@@ -352,6 +358,7 @@ export const buyer = async (ctx: BuyerContext): Promise<void> => {
     await command(ctx, 'DELETE', `${B}/payment-intents/${paymentIntentId}`, undefined);
     return;
   }
+  if (leaves(ctx.abandon.leaveAtPayment ?? 0)) return;
   const paid = await request(ctx, 'POST', '/psp/tokens/use-existing', {
     paymentIntentId,
     tokenId: ctx.tokenId,

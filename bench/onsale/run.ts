@@ -26,6 +26,8 @@ export type OnsaleOptions = {
   readonly poolSize: number;
   /** Admission limits of each process (absent: the service's defaults). */
   readonly admission?: Admission;
+  /** `BASKET_PAYMENT_TIMEOUT_S` of each process (absent: the service's default, 30 minutes). */
+  readonly paymentTimeoutSeconds?: number;
   readonly seed: number;
   /** A checkout of the service to run the servers from (the "before"); default this one. */
   readonly serviceRoot?: string;
@@ -144,6 +146,9 @@ export const runOnsale = async (options: OnsaleOptions): Promise<OnsaleResult> =
       secret: SECRET,
       poolSize: options.poolSize,
       ...(options.admission === undefined ? {} : { admission: options.admission }),
+      ...(options.paymentTimeoutSeconds === undefined
+        ? {}
+        : { paymentTimeoutSeconds: options.paymentTimeoutSeconds }),
     };
     servers.push(await startServer(root, task));
     servers.push(

@@ -17,6 +17,8 @@ export type ServerTask = {
   readonly poolSize: number;
   /** The process's admission limits (absent: the service's defaults). */
   readonly admission?: Admission;
+  /** `BASKET_PAYMENT_TIMEOUT_S` (absent: the service's default). */
+  readonly paymentTimeoutSeconds?: number;
 };
 
 /**
@@ -131,6 +133,9 @@ const config = readConfig({
   // No event-loop delay limit: the on-sale run counts every buyer's outcome, not 503s.
   BASKET_MAX_EVENT_LOOP_DELAY_MS: '0',
   ...admissionEnv(task.admission),
+  ...(task.paymentTimeoutSeconds === undefined
+    ? {}
+    : { BASKET_PAYMENT_TIMEOUT_S: String(task.paymentTimeoutSeconds) }),
 });
 if (!config.ok) throw new Error(config.error);
 const db = openPgPool(task.url, { max: task.poolSize, applicationName: `onsale-bench-${process.pid}` });

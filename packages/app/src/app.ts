@@ -2,6 +2,7 @@ import type { BasketApi } from './api/basket-api';
 import { createApi } from './api/create-api';
 import { type AppConfig, resolveConfig } from './config';
 import type { AppContext } from './context';
+import { cancelUnpaidPaymentIntents } from './expiry/payment-timeout';
 import { pruneIdempotencyRecords, sweepExpiredHolds } from './expiry/sweep';
 import { handleAccepted } from './handle-accepted';
 import { createRecentResources } from './inventory/recent-resources';
@@ -31,6 +32,12 @@ export type BasketApp = {
   readonly sweepExpiredHolds: () => Promise<ReadonlyArray<string>>;
   /** Deletes the idempotency records past their 24 hours (C-6.3); answers how many went. */
   readonly pruneIdempotencyRecords: () => Promise<number>;
+  /**
+   * Cancels the payment intents left unpaid `paymentTimeoutMs` after their creation, as
+   * deletePaymentIntent does (C-8.4); answers the intents cancelled. Needs a storage with
+   * `commands.unpaidPaymentIntents` (memory, PGlite and PostgreSQL have it).
+   */
+  readonly cancelUnpaidPaymentIntents: () => Promise<ReadonlyArray<string>>;
   /** Stops the periodic recovery and finishes the work under way (SIGTERM, C-10.3). */
   readonly drain: () => Promise<void>;
 };
@@ -73,9 +80,13 @@ export const createBasketApp = (deps: BasketAppDeps): BasketApp => {
   const processor = createProcessor(ctx, handleAccepted);
   const api = createApi({ ctx, processor });
   processor.start();
-  // Housekeeping: holds that ran out, and idempotency records past their day.
+  // Housekeeping: holds that ran out, payment intents left unpaid, idempotency records past their day.
   const sweeper = periodically(ctx.config.sweepIntervalMs, () =>
-    Promise.all([sweepExpiredHolds(ctx), pruneIdempotencyRecords(ctx)]).catch(ctx.onError),
+    Promise.all([
+      sweepExpiredHolds(ctx),
+      cancelUnpaidPaymentIntents(ctx, api),
+      pruneIdempotencyRecords(ctx),
+    ]).catch(ctx.onError),
   );
   return {
     api,
@@ -83,6 +94,7 @@ export const createBasketApp = (deps: BasketAppDeps): BasketApp => {
     subscribe: ctx.hub.subscribe,
     sweepExpiredHolds: () => sweepExpiredHolds(ctx),
     pruneIdempotencyRecords: () => pruneIdempotencyRecords(ctx),
+    cancelUnpaidPaymentIntents: () => cancelUnpaidPaymentIntents(ctx, api),
     drain: async () => {
       await sweeper.stop();
       processor.stop();

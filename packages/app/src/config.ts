@@ -25,6 +25,12 @@ export type AppConfig = {
   readonly pendingWaitMs?: number;
   /** Attempts to decide one command when commits conflict, before leaving it to recovery. */
   readonly maxAttempts?: number;
+  /**
+   * How long after its creation a payment intent left unpaid is cancelled by the app's sweep, as
+   * deletePaymentIntent would (C-8.4): the basket is unlocked and its holds run out again (C-7.8).
+   * 0: never. Default 30 minutes.
+   */
+  readonly paymentTimeoutMs?: number;
 };
 
 export type ResolvedConfig = { readonly [K in keyof AppConfig]-?: NonNullable<AppConfig[K]> };
@@ -41,4 +47,5 @@ export const resolveConfig = (config: AppConfig = {}): ResolvedConfig => ({
   stateCacheSize: config.stateCacheSize ?? 10_000,
   providerAnswerTimeoutMs: config.providerAnswerTimeoutMs ?? 30_000,
   pendingWaitMs: config.pendingWaitMs ?? 60_000,
+  paymentTimeoutMs: config.paymentTimeoutMs ?? 30 * 60_000,
 });

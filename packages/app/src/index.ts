@@ -69,6 +69,7 @@ export {
   type TransactionReads,
   type TransactionResult,
   type UnitOfWork,
+  type UnpaidPaymentIntent,
 } from './ports';
 export type { ProblemStatus } from './problems/problem';
 export type { Processor } from './processing/processor';

@@ -27,10 +27,15 @@ import { type OutboxRelay, startOutboxRelay } from './relay';
 import { DEFAULT_TIMEOUTS } from './timeouts';
 
 /**
- * How often expired holds are swept and old idempotency records pruned (C-7.8: reads and decisions
- * never see expired holds either way).
+ * How often expired holds are swept, unpaid payment intents past their timeout cancelled and old
+ * idempotency records pruned (C-7.8: reads and decisions never see expired holds either way): every
+ * 30 s, or a quarter of a shorter payment timeout (at least 1 s), so that an intent is cancelled
+ * within a quarter of its timeout after it.
  */
-const SWEEP_INTERVAL_MS = 30_000;
+const sweepIntervalMs = (paymentTimeoutSeconds: number | undefined): number =>
+  paymentTimeoutSeconds === undefined || paymentTimeoutSeconds === 0
+    ? 30_000
+    : Math.min(30_000, Math.max(1000, (paymentTimeoutSeconds * 1000) / 4));
 
 export type BasketServer = {
   readonly http: FastifyInstance;
@@ -77,9 +82,14 @@ export const createBasketServer = async (
     }),
     clock,
     ids,
-    // The app sweeps expired holds and prunes idempotency records itself, one run at a time, and
-    // waits for a run under way when it drains.
-    config: { sweepIntervalMs: SWEEP_INTERVAL_MS },
+    // The app sweeps expired holds, cancels unpaid intents and prunes idempotency records itself,
+    // one run at a time, and waits for a run under way when it drains.
+    config: {
+      sweepIntervalMs: sweepIntervalMs(config.paymentTimeoutSeconds),
+      ...(config.paymentTimeoutSeconds === undefined
+        ? {}
+        : { paymentTimeoutMs: config.paymentTimeoutSeconds * 1000 }),
+    },
     onError: (error) => logger.error({ error: errorSummary(error) }, 'background work failed'),
   });
   const relay: OutboxRelay | undefined = startOutboxRelay({ storage, app, logger, env });

@@ -60,6 +60,11 @@ export type ServerConfig = {
     readonly maxEventLoopDelayMs: number;
     readonly retryAfterSeconds: number;
   };
+  /**
+   * `BASKET_PAYMENT_TIMEOUT_S` (default 1800, 0: never): a payment intent left unpaid this long
+   * after its creation is cancelled as deletePaymentIntent would (C-8.4). Absent: the app's default.
+   */
+  readonly paymentTimeoutSeconds?: number;
   readonly production: boolean;
   readonly logLevel: string;
   /** `BASKET_REQUEST_TIMEOUT_MS` and its siblings (timeouts.ts); absent: their defaults. */
@@ -216,6 +221,7 @@ export const readConfig = (env: Environment): Read<ServerConfig> => {
     60_000,
   );
   const retryAfter = integer('BASKET_RETRY_AFTER_S', env.BASKET_RETRY_AFTER_S, 1, 3600);
+  const paymentTimeout = integer('BASKET_PAYMENT_TIMEOUT_S', env.BASKET_PAYMENT_TIMEOUT_S, 1800, 86_400);
   const timeouts = readTimeouts(env);
   const cors = readCorsOrigins(env);
   const level = logLevel(env.BASKET_LOG_LEVEL);
@@ -232,6 +238,7 @@ export const readConfig = (env: Environment): Read<ServerConfig> => {
     longPolls,
     loopDelay,
     retryAfter,
+    paymentTimeout,
     cors,
     level,
     ...(metricsPort === undefined ? [] : [metricsPort]),
@@ -260,6 +267,7 @@ export const readConfig = (env: Environment): Read<ServerConfig> => {
     !longPolls.ok ||
     !loopDelay.ok ||
     !retryAfter.ok ||
+    !paymentTimeout.ok ||
     !cors.ok ||
     !level.ok ||
     !timeouts.ok ||
@@ -300,6 +308,7 @@ export const readConfig = (env: Environment): Read<ServerConfig> => {
         maxEventLoopDelayMs: loopDelay.value,
         retryAfterSeconds: retryAfter.value,
       },
+      paymentTimeoutSeconds: paymentTimeout.value,
       production,
       logLevel: level.value,
       timeouts: timeouts.value,

@@ -23,6 +23,7 @@ describe('readConfig (C-10.1)', () => {
           maxEventLoopDelayMs: 200,
           retryAfterSeconds: 1,
         },
+        paymentTimeoutSeconds: 1800,
         production: false,
         logLevel: 'info',
         timeouts: {
@@ -163,6 +164,17 @@ describe('readConfig (C-10.1)', () => {
     if (!badPort.ok) {
       expect(badPort.error).toContain('BASKET_DATABASE_URL is not a URL that parses');
       expect(badPort.error).not.toContain('Hush0wordQ7');
+    }
+    // The payment timeout: whole seconds up to a day, 0 for never.
+    expect(readConfig({ BASKET_PAYMENT_TIMEOUT_S: '0' })).toMatchObject({
+      ok: true,
+      value: { paymentTimeoutSeconds: 0 },
+    });
+    for (const raw of ['-1', '1.5', '86401', 'soon']) {
+      const refused = readConfig({ BASKET_PAYMENT_TIMEOUT_S: raw });
+      expect(refused.ok, raw).toBe(false);
+      if (!refused.ok)
+        expect(refused.error).toContain('BASKET_PAYMENT_TIMEOUT_S must be an integer from 0 to 86400');
     }
     // Log levels are pino's, checked with the rest.
     for (const level of ['verbose', 'warning', '10']) {

@@ -72,6 +72,31 @@ export const memoryCommandQueue = (state: MemoryState): CommandQueue => ({
     if (idempotency !== undefined) storeIdempotency(state, idempotency);
     return { _tag: 'Accepted', command: copy(entry.command) };
   },
+  unpaidPaymentIntents: async (createdAfter, createdBefore, limit) => {
+    const [after, before] = [millis(createdAfter), millis(createdBefore)];
+    const settled = new Set<string>();
+    const made: Array<{ basketId: string; paymentIntentId: string; created: number }> = [];
+    for (const { command, notification } of state.queue.values()) {
+      const intent = command.paymentIntentId;
+      if (intent === undefined) continue;
+      const paying = command.operation === 'useSavedPaymentToken' && notification.status !== 'Failed';
+      if (command.operation === 'deletePaymentIntent' || paying) settled.add(intent);
+      const created = millis(command.accepted);
+      if (
+        command.operation === 'createPaymentIntent' &&
+        notification.status === 'Succeeded' &&
+        created > after &&
+        created <= before
+      )
+        made.push({ basketId: command.basketId, paymentIntentId: intent, created });
+    }
+    const unpaid = new Map<string, { basketId: string; paymentIntentId: string }>();
+    for (const { basketId, paymentIntentId } of made.sort((a, b) => a.created - b.created)) {
+      if (!settled.has(paymentIntentId) && !unpaid.has(paymentIntentId))
+        unpaid.set(paymentIntentId, { basketId, paymentIntentId });
+    }
+    return [...unpaid.values()].slice(0, Math.max(0, limit));
+  },
   oldestPending: async (basketId) => {
     const oldest = pendingEntries(state, basketId)[0];
     return oldest === undefined ? undefined : copy(oldest.command);

@@ -89,6 +89,27 @@ export const postgresCommandQueue = (db: Db, t: Tables): CommandQueue => ({
     );
     return rows.map((row) => text(row, 'basket_id'));
   },
+  unpaidPaymentIntents: async (createdAfter, createdBefore, limit) => {
+    // On the indexes of migration 15: intents made in the window, each probed for a cancellation or
+    // a payment (Pending or Succeeded).
+    const rows = await db.query(
+      `SELECT c.basket_id, c.payment_intent_id FROM ${t.commands} c
+        WHERE c.operation = 'createPaymentIntent' AND c.status = 'Succeeded'
+          AND c.created > $1::timestamptz AND c.created <= $2::timestamptz AND c.payment_intent_id IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM ${t.commands} d
+            WHERE d.payment_intent_id = c.payment_intent_id
+              AND (d.operation = 'deletePaymentIntent' OR (d.operation = 'useSavedPaymentToken' AND d.status <> 'Failed')))
+        ORDER BY c.created, c.notification_id LIMIT $3`,
+      [instantParam(createdAfter), instantParam(createdBefore), Math.max(0, limit)],
+    );
+    const unpaid = new Map<string, { basketId: string; paymentIntentId: string }>();
+    for (const row of rows) {
+      const paymentIntentId = text(row, 'payment_intent_id');
+      if (!unpaid.has(paymentIntentId))
+        unpaid.set(paymentIntentId, { basketId: text(row, 'basket_id'), paymentIntentId });
+    }
+    return [...unpaid.values()];
+  },
   notification: async (notificationId) => {
     const [row] = await db.query(selectNotification(t), [notificationId]);
     return row === undefined ? undefined : notificationOf(row);

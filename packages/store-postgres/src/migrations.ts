@@ -325,4 +325,14 @@ ${commitWriteSql(t, 'migration9')}    `,
     // knows: one older than a migration that stops earlier processes is refused (commit-write.ts).
     sql: (t) => commitWriteSql(t, 'fromMigration14', newestStoppingUpTo(14)),
   },
+  {
+    version: 15,
+    name: 'payment intents made, and the commands that paid or cancelled them, found by index (payment timeout)',
+    sql: (t) => `
+      CREATE INDEX commands_intents_made_idx ON ${t.commands} (created)
+        WHERE operation = 'createPaymentIntent' AND status = 'Succeeded';
+      CREATE INDEX commands_payment_intent_idx ON ${t.commands} (payment_intent_id)
+        WHERE payment_intent_id IS NOT NULL;
+    `,
+  },
 ];

@@ -57,6 +57,9 @@ export type AcceptOutcome =
   | { readonly _tag: 'Accepted'; readonly command: AcceptedCommand }
   | IdempotencyKeyTaken;
 
+/** A payment intent made and neither paid nor cancelled by a command (`CommandQueue.unpaidPaymentIntents`). */
+export type UnpaidPaymentIntent = { readonly basketId: string; readonly paymentIntentId: string };
+
 /** Accepted commands and their notifications. */
 export type CommandQueue = {
   /**
@@ -73,6 +76,17 @@ export type CommandQueue = {
   /** Baskets that have Pending commands accepted at or before `acceptedBefore`, oldest first. */
   readonly basketsWithPending: (acceptedBefore: string, limit: number) => Promise<ReadonlyArray<string>>;
   readonly notification: (notificationId: string) => Promise<NotificationRecord | undefined>;
+  /**
+   * Optional: the payment intents whose createPaymentIntent command Succeeded (the intent was made)
+   * after `createdAfter` and at or before `createdBefore`, oldest first, at most `limit`, for which no
+   * deletePaymentIntent was accepted and no useSavedPaymentToken is Pending or Succeeded: the intents
+   * a buyer left at the payment page. The app cancels them after its `paymentTimeoutMs`.
+   */
+  readonly unpaidPaymentIntents?: (
+    createdAfter: string,
+    createdBefore: string,
+    limit: number,
+  ) => Promise<ReadonlyArray<UnpaidPaymentIntent>>;
   /**
    * Optional: the notification and, read with it, its basket stream's current version (0 for none),
    * so that a reader that has the basket's state at that version needs no second read.

@@ -1,0 +1,78 @@
+// The payment timeout (docs/decisions.md) across two server processes on one PostgreSQL database,
+// requests alternating between them: an intent left unpaid is cancelled by the processes' own sweeps
+// (C-8.4), once, and every process then answers it as cancelled.
+import { setTimeout as pause } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { httpApi } from '../races/http-api';
+import {
+  alice,
+  alternating,
+  basketOf,
+  bodyOf,
+  codeOf,
+  guest,
+  type Lanes,
+  payableBasket,
+} from '../races/scenarios';
+import { type Cluster, startCluster } from './harness';
+
+/** The basket's body once `done` holds of it, read through the processes in turn; at most `ms`. */
+const basketWhen = async (
+  lanes: Lanes,
+  id: string,
+  done: (body: Record<string, unknown>) => boolean,
+  ms: number,
+): Promise<Record<string, unknown>> => {
+  const until = Date.now() + ms;
+  for (;;) {
+    const { body } = await basketOf(lanes, guest, id);
+    if (done(body)) return body;
+    if (Date.now() > until) throw new Error(`the basket did not change in ${ms} ms: ${JSON.stringify(body)}`);
+    await pause(200);
+  }
+};
+
+describe('payment intents left unpaid, across two processes (C-8.4, C-6.5)', () => {
+  let cluster: Cluster;
+  let lanes: Lanes;
+  beforeAll(async () => {
+    // Two seconds: the processes sweep every half second.
+    cluster = await startCluster({ env: { BASKET_PAYMENT_TIMEOUT_S: '2' } });
+    lanes = alternating(cluster.urls.map(httpApi));
+  }, 120_000);
+  afterAll(async () => {
+    await cluster?.stop();
+  });
+
+  it('is cancelled once after the timeout: the basket unlocked with its lines, paying refused everywhere', async () => {
+    const id = await payableBasket(lanes);
+    const created = await lanes.next().createPaymentIntent(guest, id, {});
+    expect(created.status).toBe(200);
+    const intentId = String(bodyOf(created).id);
+    const locked = await basketOf(lanes, guest, id);
+    expect(locked.body.activePaymentIntentId).toBe(intentId);
+
+    const unlocked = await basketWhen(lanes, id, (body) => body.activePaymentIntentId === undefined, 30_000);
+    expect((await basketOf(lanes, guest, id)).lines).toHaveLength(1);
+    expect(JSON.stringify(unlocked.providerBaskets)).toContain('"expires"');
+    for (let i = 0; i < 2; i += 1) {
+      const paid = await lanes
+        .next()
+        .useSavedPaymentToken(alice, { paymentIntentId: intentId, tokenId: 'tok_alice_visa' });
+      expect([paid.status, codeOf(paid)]).toEqual([409, 'payment-intent-state']);
+    }
+    // Cancelled by one process's sweep: one deletePaymentIntent for the intent, and no payment taken.
+    const rows = await cluster.db.query(
+      `SELECT operation, status FROM ${cluster.schema}.commands WHERE payment_intent_id = $1 ORDER BY sequence`,
+      [intentId],
+    );
+    expect(rows.filter((row) => row.operation === 'deletePaymentIntent')).toEqual([
+      { operation: 'deletePaymentIntent', status: 'Succeeded' },
+    ]);
+    const charges = await cluster.db.query(
+      `SELECT count(*)::int AS n FROM ${cluster.schema}.payment_charges WHERE payment_intent_id = $1`,
+      [intentId],
+    );
+    expect(charges[0]?.n).toBe(0);
+  }, 60_000);
+});
