@@ -69,6 +69,25 @@ describe('parseCatalog', () => {
     ]);
   });
 
+  it('refuses a currency that is not ISO 4217, or a precision other than its minor units', () => {
+    expect(errorsOf(withChange(['currency'], () => ({ code: 'XYZ', precision: 2 })))).toEqual([
+      { path: 'currency.code', message: "'XYZ' is not an ISO 4217 currency code" },
+    ]);
+    expect(errorsOf(withChange(['currency'], () => ({ code: 'JPY', precision: 2 })))).toEqual([
+      { path: 'currency.precision', message: 'JPY has 0 minor units (ISO 4217), not 2' },
+    ]);
+    expect(errorsOf(withChange(['currency'], () => ({ code: 'GBP', precision: 3 })))).toEqual([
+      { path: 'currency.precision', message: 'GBP has 2 minor units (ISO 4217), not 3' },
+    ]);
+    for (const currency of [
+      { code: 'JPY', precision: 0 },
+      { code: 'BHD', precision: 3 },
+      { code: 'EUR', precision: 2 },
+    ]) {
+      expect(errorsOf(withChange(['currency'], () => currency)), currency.code).toEqual([]);
+    }
+  });
+
   it('refuses a product whose id names another provider', () => {
     const json = withChange(['providers', 1, 'products', 0, 'id'], () => 'shop|46602259e87b5062c3ef0e0f');
     expect(errorsOf(json)).toContainEqual({
