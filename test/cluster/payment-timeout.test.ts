@@ -75,4 +75,52 @@ describe('payment intents left unpaid, across two processes (C-8.4, C-6.5)', () 
     );
     expect(charges[0]?.n).toBe(0);
   }, 60_000);
+
+  it('racing payments at the deadline: every intent ends paid once or cancelled, never both, never charged when cancelled', async () => {
+    const baskets = await Promise.all(Array.from({ length: 16 }, () => payableBasket(lanes)));
+    const outcomes = await Promise.all(
+      baskets.map(async (id, i) => {
+        const created = await lanes.next().createPaymentIntent(guest, id, {});
+        // 16 at once on two cores: some are ready only after the answer (202, C-4.2).
+        const intentId =
+          created.status === 202
+            ? String((await settled(lanes, guest, String(bodyOf(created).notificationId))).paymentIntentId)
+            : String(bodyOf(created).id);
+        expect([200, 202]).toContain(created.status);
+        // The payments are spread around the 2 s deadline (the sweeps run every 0.5 s): to shape the
+        // race, not to wait for anything.
+        await pause(1500 + (i * 1500) / baskets.length);
+        const paid = await lanes
+          .next()
+          .useSavedPaymentToken(alice, { paymentIntentId: intentId, tokenId: 'tok_alice_visa' });
+        expect([204, 409]).toContain(paid.status);
+        if (paid.status === 409) expect(codeOf(paid)).toBe('payment-intent-state');
+        return { id, intentId, paid: paid.status === 204 };
+      }),
+    );
+    for (const { id, intentId, paid } of outcomes) {
+      // Paid: the basket keeps naming its intent; cancelled: it is unlocked once the cancellation ends.
+      const body = await basketWhen(
+        lanes,
+        id,
+        (b) => (paid ? b.activePaymentIntentId === intentId : b.activePaymentIntentId === undefined),
+        30_000,
+      );
+      expect(body.activePaymentIntentId).toBe(paid ? intentId : undefined);
+      const [charges] = await cluster.db.query(
+        `SELECT count(*)::int AS n FROM ${cluster.schema}.payment_charges WHERE payment_intent_id = $1`,
+        [intentId],
+      );
+      expect(charges?.n, intentId).toBe(paid ? 1 : 0);
+      const cancels = await cluster.db.query(
+        `SELECT status FROM ${cluster.schema}.commands
+          WHERE payment_intent_id = $1 AND operation = 'deletePaymentIntent' AND status = 'Succeeded'`,
+        [intentId],
+      );
+      expect(cancels.length, intentId).toBe(paid ? 0 : 1);
+    }
+    // Both sides of the race happened.
+    expect(outcomes.some((o) => o.paid)).toBe(true);
+    expect(outcomes.some((o) => !o.paid)).toBe(true);
+  }, 120_000);
 });
