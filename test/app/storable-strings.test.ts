@@ -61,6 +61,27 @@ describe('strings no storage can keep are a 400 from the app API (C-1.6)', () =>
     ).toEqual(['caller.storeId', 'caller.contactId', 'caller.idempotencyKey', 'caller.idempotencyKey']);
   });
 
+  it('an empty store id, contact id or Idempotency-Key in the caller is a 400 (C-1.7)', async () => {
+    const answers = [
+      await app.api.createBasket({ storeId: '' }),
+      await app.api.createBasket({ storeId: 'arena-web', contactId: '' }),
+      await app.api.addProduct(
+        { ...alice, idempotency: { key: '', fingerprint: 'POST' } },
+        basketId,
+        ids.pie,
+        {
+          quantity: 1,
+        },
+      ),
+    ];
+    for (const answer of answers) expectProblem(answer, 400, 'validation-failed');
+    expect(answers.map((answer) => ('problem' in answer ? answer.problem.errors?.[0] : undefined))).toEqual([
+      { path: 'caller.storeId', message: 'must not be empty' },
+      { path: 'caller.contactId', message: 'must not be empty' },
+      { path: 'caller.idempotencyKey', message: 'must not be empty' },
+    ]);
+  });
+
   it('the basket is untouched and still served', async () => {
     const basket = bodyOf(await app.api.getBasket(alice, basketId));
     expect(basket.id).toBe(basketId);

@@ -54,16 +54,23 @@ const replayOf =
   };
 
 /**
- * The caller's strings that no storage can keep (C-1.6): the HTTP adapter refuses them in its
- * headers and tokens, and an embedder's transport gets the same 400 here instead of a storage error.
+ * The caller's strings that no storage can keep (C-1.6), and empty ids (C-1.7): the HTTP adapter
+ * refuses them in its headers and tokens, and an embedder's transport gets the same 400 here instead
+ * of a storage error or a basket of no store.
  */
 const unstorableCaller = (caller: Caller): Answer | undefined => {
-  const errors: FieldError[] = badStrings({
+  const ids = {
     storeId: caller.storeId,
     contactId: caller.contactId,
     idempotencyKey: caller.idempotency?.key,
-    idempotencyFingerprint: caller.idempotency?.fingerprint,
-  }).map((error) => ({ ...error, path: `caller.${error.path}` }));
+  };
+  const empty: FieldError[] = Object.entries(ids).flatMap(([name, value]) =>
+    value === '' ? [{ path: name, message: 'must not be empty' }] : [],
+  );
+  const errors: FieldError[] = [
+    ...empty,
+    ...badStrings({ ...ids, idempotencyFingerprint: caller.idempotency?.fingerprint }),
+  ].map((error) => ({ ...error, path: `caller.${error.path}` }));
   return errors.length === 0
     ? undefined
     : problemAnswer('validation-failed', 'the caller is not valid', errors);
