@@ -1,6 +1,7 @@
 import { exists } from '@basket/core';
 import type { BasketApi } from '../api/basket-api';
 import type { AppContext } from '../context';
+import type { UnpaidPaymentIntent } from '../ports/notifications';
 import { loadBasket } from '../streams/basket-stream';
 import { nowOf, shift } from '../time';
 
@@ -9,6 +10,8 @@ import { nowOf, shift } from '../time';
  * deadline while no process swept for longer than this is left to its buyer (deletePaymentIntent).
  */
 const LOOKBACK_MS = 7 * 24 * 60 * 60 * 1000;
+/** Batches one sweep goes through at most. */
+const MAX_ROUNDS = 10;
 
 /**
  * Cancels the payment intents left unpaid `paymentTimeoutMs` after their creation (a buyer who
@@ -29,7 +32,23 @@ export const cancelUnpaidPaymentIntents = async (
   const timeout = ctx.config.paymentTimeoutMs;
   if (find === undefined || timeout <= 0) return [];
   const deadline = shift(nowOf(ctx.clock), -timeout);
-  const unpaid = await find(shift(deadline, -LOOKBACK_MS), deadline, limit);
+  const cancelled: string[] = [];
+  // A full batch means more are waiting (a crowd left its payment pages): they are cancelled now
+  // rather than at the next sweep, up to a bound, and while each batch cancels some.
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const unpaid = await find(shift(deadline, -LOOKBACK_MS), deadline, limit);
+    const before = cancelled.length;
+    cancelled.push(...(await cancelEach(ctx, api, unpaid)));
+    if (unpaid.length < limit || cancelled.length === before) break;
+  }
+  return cancelled;
+};
+
+const cancelEach = async (
+  ctx: AppContext,
+  api: Pick<BasketApi, 'deletePaymentIntent'>,
+  unpaid: ReadonlyArray<UnpaidPaymentIntent>,
+): Promise<ReadonlyArray<string>> => {
   const cancelled: string[] = [];
   for (const { basketId, paymentIntentId } of unpaid) {
     const { state, version } = await loadBasket(ctx.storage, basketId, ctx.basketStates);
