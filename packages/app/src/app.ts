@@ -3,7 +3,7 @@ import { createApi } from './api/create-api';
 import { type AppConfig, resolveConfig } from './config';
 import type { AppContext } from './context';
 import { cancelUnpaidPaymentIntents } from './expiry/payment-timeout';
-import { pruneIdempotencyRecords, sweepExpiredHolds } from './expiry/sweep';
+import { pruneIdempotencyRecords, prunePublishedOutbox, sweepExpiredHolds } from './expiry/sweep';
 import { handleAccepted } from './handle-accepted';
 import { createRecentResources } from './inventory/recent-resources';
 import { createCompletionHub, type NotificationListener } from './notifications/hub';
@@ -38,6 +38,11 @@ export type BasketApp = {
    * `commands.unpaidPaymentIntents` (memory, PGlite and PostgreSQL have it).
    */
   readonly cancelUnpaidPaymentIntents: () => Promise<ReadonlyArray<string>>;
+  /**
+   * Deletes the outbox messages published more than `outboxRetentionMs` ago; answers how many went.
+   * Needs a storage with `outbox.prunePublished` (memory, PGlite and PostgreSQL have it).
+   */
+  readonly prunePublishedOutbox: () => Promise<number>;
   /** Stops the periodic recovery and finishes the work under way (SIGTERM, C-10.3). */
   readonly drain: () => Promise<void>;
 };
@@ -80,12 +85,14 @@ export const createBasketApp = (deps: BasketAppDeps): BasketApp => {
   const processor = createProcessor(ctx, handleAccepted);
   const api = createApi({ ctx, processor });
   processor.start();
-  // Housekeeping: holds that ran out, payment intents left unpaid, idempotency records past their day.
+  // Housekeeping: holds that ran out, payment intents left unpaid, idempotency records past their
+  // day, outbox messages published long ago.
   const sweeper = periodically(ctx.config.sweepIntervalMs, () =>
     Promise.all([
       sweepExpiredHolds(ctx),
       cancelUnpaidPaymentIntents(ctx, api),
       pruneIdempotencyRecords(ctx),
+      prunePublishedOutbox(ctx),
     ]).catch(ctx.onError),
   );
   return {
@@ -95,6 +102,7 @@ export const createBasketApp = (deps: BasketAppDeps): BasketApp => {
     sweepExpiredHolds: () => sweepExpiredHolds(ctx),
     pruneIdempotencyRecords: () => pruneIdempotencyRecords(ctx),
     cancelUnpaidPaymentIntents: () => cancelUnpaidPaymentIntents(ctx, api),
+    prunePublishedOutbox: () => prunePublishedOutbox(ctx),
     drain: async () => {
       await sweeper.stop();
       processor.stop();

@@ -31,6 +31,8 @@ export type AppConfig = {
    * 0: never. Default 30 minutes.
    */
   readonly paymentTimeoutMs?: number;
+  /** How long outbox messages are kept once published, before the sweep deletes them. 0: kept for good. Default 24 hours. */
+  readonly outboxRetentionMs?: number;
 };
 
 export type ResolvedConfig = { readonly [K in keyof AppConfig]-?: NonNullable<AppConfig[K]> };
@@ -48,4 +50,5 @@ export const resolveConfig = (config: AppConfig = {}): ResolvedConfig => ({
   providerAnswerTimeoutMs: config.providerAnswerTimeoutMs ?? 30_000,
   pendingWaitMs: config.pendingWaitMs ?? 60_000,
   paymentTimeoutMs: config.paymentTimeoutMs ?? 30 * 60_000,
+  outboxRetentionMs: config.outboxRetentionMs ?? 24 * 60 * 60_000,
 });

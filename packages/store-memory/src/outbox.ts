@@ -1,5 +1,5 @@
 import type { NotificationRecord, Outbox } from '@basket/app';
-import { copy, type MemoryState } from './state';
+import { copy, type MemoryState, millis } from './state';
 
 /** Appends the completed notification at the next position (C-5.5). */
 export const appendToOutbox = (state: MemoryState, notification: NotificationRecord): void => {
@@ -20,7 +20,23 @@ export const memoryOutbox = (state: MemoryState): Outbox => ({
     ),
   markPublished: async (positions) => {
     const marked = new Set(positions);
-    for (const row of state.outbox) if (marked.has(row.message.position)) row.published = true;
+    const now = Date.now();
+    for (const row of state.outbox) {
+      if (!marked.has(row.message.position) || row.published) continue;
+      row.published = true;
+      row.publishedAt = now;
+    }
+  },
+  prunePublished: async (before, limit) => {
+    const cutoff = millis(before);
+    const gone = state.outbox
+      .filter((row) => row.published && (row.publishedAt ?? 0) < cutoff)
+      .sort((a, b) => (a.publishedAt ?? 0) - (b.publishedAt ?? 0))
+      .slice(0, Math.max(0, limit));
+    const pruned = new Set(gone);
+    const kept = state.outbox.filter((row) => !pruned.has(row));
+    state.outbox.splice(0, state.outbox.length, ...kept);
+    return gone.length;
   },
   backlog: async () => state.outbox.filter((row) => !row.published).length,
   after: async (position, limit) =>

@@ -21,7 +21,8 @@ export type ResourceUnits = { total: number; readonly expiring: ExpiringUnits[] 
 /** An accepted command with its notification, as the queue keeps it. */
 export type QueueEntry = { readonly command: AcceptedCommand; notification: NotificationRecord };
 
-export type OutboxRow = { readonly message: OutboxMessage; published: boolean };
+/** `publishedAt`: when it was marked published (epoch ms of this process's clock). */
+export type OutboxRow = { readonly message: OutboxMessage; published: boolean; publishedAt?: number };
 
 /**
  * Everything the in-memory storage holds. Only `unit-of-work.ts` and the command queue's `accept`

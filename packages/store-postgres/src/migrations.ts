@@ -335,4 +335,12 @@ ${commitWriteSql(t, 'migration9')}    `,
         WHERE payment_intent_id IS NOT NULL;
     `,
   },
+  {
+    version: 16,
+    name: 'outbox rows record when they were published, so published rows can be pruned',
+    sql: (t) => `
+      ALTER TABLE ${t.outbox} ADD COLUMN published_at timestamptz;
+      CREATE INDEX outbox_published_at_idx ON ${t.outbox} (published_at NULLS FIRST) WHERE published;
+    `,
+  },
 ];

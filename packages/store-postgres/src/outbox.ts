@@ -2,7 +2,7 @@ import type { Outbox, OutboxMessage } from '@basket/app';
 import type { Queryable, Row } from './db';
 import type { Tables } from './names';
 import { notificationFromJson } from './notification-row';
-import { int, jsonObject } from './values';
+import { instantParam, int, jsonObject } from './values';
 
 /**
  * Two readers with two guarantees (docs/outbox-nats.md, "In order per basket").
@@ -38,9 +38,23 @@ export const postgresOutbox = (db: Queryable, t: Tables): Outbox => ({
   },
   markPublished: async (positions) => {
     if (positions.length === 0) return;
-    await db.query(`UPDATE ${t.outbox} SET published = true WHERE position = ANY($1::bigint[])`, [
-      [...positions],
-    ]);
+    await db.query(
+      `UPDATE ${t.outbox} SET published = true, published_at = now()
+        WHERE position = ANY($1::bigint[]) AND NOT published`,
+      [[...positions]],
+    );
+  },
+  prunePublished: async (before, limit) => {
+    // Rows published before migration 16 have no time: they are the oldest, and go first.
+    const rows = await db.query(
+      `DELETE FROM ${t.outbox} WHERE position IN (
+          SELECT position FROM ${t.outbox}
+            WHERE published AND (published_at IS NULL OR published_at < $1::timestamptz)
+            ORDER BY published_at NULLS FIRST LIMIT $2)
+        RETURNING position`,
+      [instantParam(before), Math.max(0, limit)],
+    );
+    return rows.length;
   },
   backlog: async () => {
     const [row] = await db.query(`SELECT count(*)::int AS n FROM ${t.outbox} WHERE NOT published`);

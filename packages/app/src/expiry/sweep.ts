@@ -2,22 +2,45 @@ import { exists } from '@basket/core';
 import { keyNotBefore } from '../api/idempotency';
 import type { AppContext } from '../context';
 import { runBasketPlan } from '../processing/basket-decision';
-import { nowOf } from '../time';
+import { nowOf, shift } from '../time';
 
 /** Baskets one sweep releases at once (a fraction of a pool's connections). */
 const SWEEPERS = 4;
 /** Batches one sweep goes through at most. */
 const MAX_ROUNDS = 10;
 
-/** Idempotency records past their 24 hours (C-6.3) pruned in batches of `limit`; answers how many went. */
-export const pruneIdempotencyRecords = async (ctx: AppContext, limit = 1000): Promise<number> => {
-  const before = keyNotBefore(ctx);
+/** Calls `prune(before, limit)` until a batch comes back short; answers how many went in all. */
+const pruneInBatches = async (
+  prune: (before: string, limit: number) => Promise<number>,
+  before: string,
+  limit: number,
+): Promise<number> => {
   let pruned = 0;
   for (let batch = limit; batch === limit; ) {
-    batch = await ctx.storage.idempotency.prune(before, limit);
+    batch = await prune(before, limit);
     pruned += batch;
   }
   return pruned;
+};
+
+/** Idempotency records past their 24 hours (C-6.3) pruned in batches of `limit`; answers how many went. */
+export const pruneIdempotencyRecords = (ctx: AppContext, limit = 1000): Promise<number> =>
+  pruneInBatches((before, n) => ctx.storage.idempotency.prune(before, n), keyNotBefore(ctx), limit);
+
+/**
+ * Outbox messages published more than `outboxRetentionMs` ago, deleted in batches of `limit` (when
+ * the storage can); answers how many went.
+ */
+export const prunePublishedOutbox = async (ctx: AppContext, limit = 1000): Promise<number> => {
+  const { outbox } = ctx.storage;
+  const retention = ctx.config.outboxRetentionMs;
+  if (outbox.prunePublished === undefined || retention <= 0) return 0;
+  // Called on the port (an adapter's method may use `this`).
+  return pruneInBatches(
+    (before, n) => outbox.prunePublished?.(before, n) ?? Promise.resolve(0),
+    shift(nowOf(ctx.clock), -retention),
+    limit,
+  );
 };
 
 /**

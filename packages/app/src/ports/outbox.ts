@@ -23,6 +23,13 @@ export type Outbox = {
   readonly after: (position: number, limit: number) => Promise<ReadonlyArray<OutboxMessage>>;
   /** How many messages are unpublished: the relay's backlog. */
   readonly backlog: () => Promise<number>;
+  /**
+   * Optional: deletes up to `limit` messages marked published before `before` (by the storage's
+   * clock), oldest first, and answers how many went. Unpublished messages are never deleted. The
+   * app calls it periodically with its `outboxRetentionMs`: published rows have no reader left but
+   * `after`, whose readers must keep within that retention.
+   */
+  readonly prunePublished?: (before: string, limit: number) => Promise<number>;
 };
 
 /**

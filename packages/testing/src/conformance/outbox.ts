@@ -108,5 +108,34 @@ export const outboxCases = (storage: StorageRef): void => {
       expect(next.every((message) => message.position > (first?.position ?? 0))).toBe(true);
       expect((await storage().outbox.unpublished(1)).length).toBeLessThanOrEqual(1);
     });
+
+    // Last of the outbox cases: it deletes every row published before its cutoff.
+    it('prunes published messages older than the cutoff, never unpublished ones (when it can)', async () => {
+      const prune = storage().outbox.prunePublished;
+      if (prune === undefined) return;
+      const { basketId, streamId } = freshBasket();
+      const commands = [await accept(storage(), basketId), await accept(storage(), basketId)];
+      for (const command of commands) {
+        await storage().unitOfWork.commit(
+          commit({ streamId, completion: succeeded(command.notificationId) }),
+        );
+      }
+      const ids = commands.map((command) => command.notificationId);
+      const [published] = await outboxOf(storage(), ids);
+      await storage().outbox.markPublished(published === undefined ? [] : [published.position]);
+      const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+      // Published just now: not before a cutoff an hour ago.
+      await storage().outbox.prunePublished?.(ago(3_600_000), 100_000);
+      expect(await outboxOf(storage(), ids)).toHaveLength(2);
+      // Before a cutoff a minute ahead: the published one goes, the unpublished one stays.
+      for (let batch = 1; batch === 1; )
+        batch = (await storage().outbox.prunePublished?.(ago(-60_000), 1)) ?? 0;
+      expect((await outboxOf(storage(), ids)).map((message) => message.notification.notificationId)).toEqual([
+        ids[1],
+      ]);
+      expect(
+        (await storage().outbox.unpublished(1_000_000)).map((m) => m.notification.notificationId),
+      ).toContain(ids[1]);
+    });
   });
 };
