@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/Either';
+import { isUuid } from '../primitives/scalars';
 import type { BasketCommandOf } from './commands';
 import type { Decision } from './decide-support';
 import { accept, refuse, unchanged } from './decide-support';
@@ -6,19 +7,24 @@ import { paymentPreconditions } from './guards';
 import type { BasketState, ExistingBasket } from './state';
 import { exists } from './state';
 
-/** createBasket (C-7.1): only on an empty stream. */
+/**
+ * createBasket (C-7.1): only on an empty stream, and with a UUID for id, which the Basket's `id` is
+ * (C-1.5): the view of a basket made with another id would not be a Basket.
+ */
 export const decideCreateBasket = (command: BasketCommandOf<'CreateBasket'>, state: BasketState): Decision =>
   exists(state)
     ? refuse('validation-failed', `basket ${state.id} already exists`)
-    : accept([
-        {
-          type: 'BasketCreated',
-          at: command.at,
-          basketId: command.basketId,
-          storeId: command.storeId,
-          currency: command.currency,
-        },
-      ]);
+    : !isUuid(command.basketId)
+      ? refuse('validation-failed', 'a basket id must be a lowercase UUID (C-1.5)')
+      : accept([
+          {
+            type: 'BasketCreated',
+            at: command.at,
+            basketId: command.basketId,
+            storeId: command.storeId,
+            currency: command.currency,
+          },
+        ]);
 
 /** deleteBasket (C-7.14): its holds go with it (`holdsOf` a deleted basket is empty). */
 export const decideDeleteBasket = (command: BasketCommandOf<'DeleteBasket'>): Decision =>

@@ -39,6 +39,20 @@ describe('CreateBasket (C-7.1)', () => {
       .then([created]);
   });
 
+  it('C-1.5: refuses a basket id that is not a lowercase UUID, which the Basket view could not carry', () => {
+    for (const basketId of ['nope', '', BASKET.toUpperCase(), `${BASKET}x`]) {
+      spec([])
+        .when(
+          {
+            ...cmd('CreateBasket', { storeId: 'arena-web', currency: { code: 'GBP', precision: 2 } }),
+            basketId,
+          },
+          facts,
+        )
+        .thenFails('validation-failed');
+    }
+  });
+
   it('refuses to create a basket that exists (validation-failed)', () => {
     spec([created])
       .when(cmd('CreateBasket', { storeId: 'arena-web', currency: { code: 'GBP', precision: 2 } }), facts)
