@@ -13,6 +13,7 @@ import {
   guest,
   type Lanes,
   payableBasket,
+  settled,
 } from '../races/scenarios';
 import { type Cluster, startCluster } from './harness';
 
@@ -74,6 +75,13 @@ describe('payment intents left unpaid, across two processes (C-8.4, C-6.5)', () 
       [intentId],
     );
     expect(charges[0]?.n).toBe(0);
+    // The process that cancelled it says so in one `housekeeping` line.
+    const cancelledHere = (line: Record<string, unknown>) =>
+      line.msg === 'housekeeping' &&
+      Array.isArray(line.cancelledPaymentIntents) &&
+      line.cancelledPaymentIntents.includes(intentId);
+    await Promise.race(cluster.servers.map((server) => server.logged(cancelledHere)));
+    expect(cluster.servers.filter((server) => server.logs.some(cancelledHere))).toHaveLength(1);
   }, 60_000);
 
   it('racing payments at the deadline: every intent ends paid once or cancelled, never both, never charged when cancelled', async () => {

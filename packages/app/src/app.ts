@@ -21,6 +21,16 @@ export type BasketAppDeps = {
   readonly config?: AppConfig;
   /** Told about failures that processing survives (a provider down, a storage error); for logging. */
   readonly onError?: (error: unknown) => void;
+  /** Told what each periodic sweep did (`sweepIntervalMs`), when it did anything; for logging. */
+  readonly onSwept?: (report: SweepReport) => void;
+};
+
+/** What one periodic sweep did: baskets whose expired holds it released, intents it cancelled, rows it pruned. */
+export type SweepReport = {
+  readonly expiredBaskets: number;
+  readonly cancelledPaymentIntents: ReadonlyArray<string>;
+  readonly prunedIdempotencyRecords: number;
+  readonly prunedOutboxMessages: number;
 };
 
 export type BasketApp = {
@@ -87,14 +97,22 @@ export const createBasketApp = (deps: BasketAppDeps): BasketApp => {
   processor.start();
   // Housekeeping: holds that ran out, payment intents left unpaid, idempotency records past their
   // day, outbox messages published long ago.
-  const sweeper = periodically(ctx.config.sweepIntervalMs, () =>
-    Promise.all([
+  const sweep = async (): Promise<void> => {
+    const [expired, cancelled, idempotency, outbox] = await Promise.all([
       sweepExpiredHolds(ctx),
       cancelUnpaidPaymentIntents(ctx, api),
       pruneIdempotencyRecords(ctx),
       prunePublishedOutbox(ctx),
-    ]).catch(ctx.onError),
-  );
+    ]);
+    if (expired.length + cancelled.length + idempotency + outbox === 0) return;
+    deps.onSwept?.({
+      expiredBaskets: expired.length,
+      cancelledPaymentIntents: cancelled,
+      prunedIdempotencyRecords: idempotency,
+      prunedOutboxMessages: outbox,
+    });
+  };
+  const sweeper = periodically(ctx.config.sweepIntervalMs, () => sweep().catch(ctx.onError));
   return {
     api,
     processor,

@@ -9,7 +9,7 @@ export { MAX_EVENT_PAGE } from './api/event-listing';
 export type { OperationInput } from './api/operation-input';
 export { callOperation } from './api/operation-input';
 export type { Answer, Caller, Preconditions, Problem } from './api/types';
-export type { BasketApp, BasketAppDeps } from './app';
+export type { BasketApp, BasketAppDeps, SweepReport } from './app';
 export { createBasketApp } from './app';
 export type { AppConfig } from './config';
 export { withSeatsInFlight } from './inventory/seats-in-flight';

@@ -91,6 +91,8 @@ export const createBasketServer = async (
         : { paymentTimeoutMs: config.paymentTimeoutSeconds * 1000 }),
     },
     onError: (error) => logger.error({ error: errorSummary(error) }, 'background work failed'),
+    // Ids and counts only: nothing of a customer.
+    onSwept: (report) => logger.info(report, 'housekeeping'),
   });
   const relay: OutboxRelay | undefined = startOutboxRelay({ storage, app, logger, env });
   let load: (() => LoadFigures) | undefined;
