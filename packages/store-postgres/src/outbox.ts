@@ -45,12 +45,17 @@ export const postgresOutbox = (db: Queryable, t: Tables): Outbox => ({
     );
   },
   prunePublished: async (before, limit) => {
-    // Rows published before migration 16 have no time: they are the oldest, and go first.
+    // Rows published before migration 16, or by a process older than it during a rolling upgrade,
+    // have no time: they are given the time they are first seen here, and kept as long from then.
+    await db.query(
+      `UPDATE ${t.outbox} SET published_at = now() WHERE position IN (
+          SELECT position FROM ${t.outbox} WHERE published AND published_at IS NULL LIMIT $1)`,
+      [Math.max(0, limit)],
+    );
     const rows = await db.query(
       `DELETE FROM ${t.outbox} WHERE position IN (
-          SELECT position FROM ${t.outbox}
-            WHERE published AND (published_at IS NULL OR published_at < $1::timestamptz)
-            ORDER BY published_at NULLS FIRST LIMIT $2)
+          SELECT position FROM ${t.outbox} WHERE published AND published_at < $1::timestamptz
+            ORDER BY published_at LIMIT $2)
         RETURNING position`,
       [instantParam(before), Math.max(0, limit)],
     );
