@@ -126,3 +126,30 @@ describe('GET /metrics on BASKET_METRICS_PORT (Prometheus text format)', () => {
     expect(sampled(await scrape(), 'basket_holds_units', { provider: 'fnb:arena' })).toBe(2);
   });
 });
+
+describe('basket_housekeeping_total: what the sweeps did', () => {
+  let server: SpawnedServer;
+  beforeAll(async () => {
+    // A one-second payment timeout: the process sweeps every second.
+    server = await spawnServer({ BASKET_METRICS_PORT: '0', BASKET_PAYMENT_TIMEOUT_S: '1' });
+    await server.logged((line) => line.msg === 'metrics listening');
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('counts the payment intents the timeout cancelled', async () => {
+    const port = server.logs.find((line) => line.msg === 'metrics listening')?.port;
+    const client = await createClient(server.url);
+    const { paymentIntentId } = await preparedBasket(client, await credentials(ALICE));
+    await server.logged(
+      (line) =>
+        line.msg === 'housekeeping' &&
+        Array.isArray(line.cancelledPaymentIntents) &&
+        line.cancelledPaymentIntents.includes(paymentIntentId),
+    );
+    const response = await fetch(`http://127.0.0.1:${String(port)}/metrics`);
+    const samples = parseSamples(await response.text());
+    expect(sampled(samples, 'basket_housekeeping_total', { work: 'cancelled_payment_intents' })).toBe(1);
+  });
+});

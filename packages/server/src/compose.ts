@@ -92,7 +92,10 @@ export const createBasketServer = async (
     },
     onError: (error) => logger.error({ error: errorSummary(error) }, 'background work failed'),
     // Ids and counts only: nothing of a customer.
-    onSwept: (report) => logger.info(report, 'housekeeping'),
+    onSwept: (report) => {
+      logger.info(report, 'housekeeping');
+      metrics?.observeSweep(report);
+    },
   });
   const relay: OutboxRelay | undefined = startOutboxRelay({ storage, app, logger, env });
   let load: (() => LoadFigures) | undefined;

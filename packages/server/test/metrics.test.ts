@@ -64,6 +64,23 @@ describe('createServerMetrics', () => {
     expect(text).toMatch(/^basket_http_new_baskets_waiting 42$/m);
   });
 
+  it('counts what the sweeps did, by kind of work', async () => {
+    const metrics = createServerMetrics({ storage: createMemoryStorage() });
+    const report = {
+      expiredBaskets: 3,
+      cancelledPaymentIntents: ['0190f5a2-7c1e-7a3b-9c4d-5e6f7a8b9c0d'],
+      prunedIdempotencyRecords: 0,
+      prunedOutboxMessages: 1000,
+    };
+    metrics.observeSweep(report);
+    metrics.observeSweep(report);
+    const text = await metrics.registry.metrics();
+    expect(text).toMatch(/^basket_housekeeping_total\{work="expired_baskets"\} 6$/m);
+    expect(text).toMatch(/^basket_housekeeping_total\{work="cancelled_payment_intents"\} 2$/m);
+    expect(text).toMatch(/^basket_housekeeping_total\{work="pruned_idempotency_records"\} 0$/m);
+    expect(text).toMatch(/^basket_housekeeping_total\{work="pruned_outbox_messages"\} 2000$/m);
+  });
+
   it('counts a completion once, however often it is reported, and ignores Pending ones', async () => {
     const metrics = createServerMetrics({ storage: createMemoryStorage() });
     const completed = {

@@ -1,4 +1,4 @@
-import type { Storage } from '@basket/app';
+import type { Storage, SweepReport } from '@basket/app';
 import type { LoadFigures } from '@basket/http';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
@@ -12,6 +12,8 @@ export type ServerMetrics = {
   readonly observeRequest: (route: string, method: string, status: number, seconds: number) => void;
   /** One completed notification (C-5.2) as the app reports it: counts it once per notification id. */
   readonly observeCompletion: (notification: Readonly<Record<string, unknown>>) => void;
+  /** What one periodic sweep of this process did. */
+  readonly observeSweep: (report: SweepReport) => void;
 };
 
 /** Seconds buckets for requests and completions: 5 ms to 30 s (endpoint 17 and long polls wait up to 30 s). */
@@ -45,6 +47,12 @@ export const createServerMetrics = (options: {
     help: 'HTTP requests by route pattern, method and status: how long they took',
     labelNames: ['route', 'method', 'status'] as const,
     buckets: SECONDS_BUCKETS,
+    registers: [registry],
+  });
+  const housekeeping = new Counter({
+    name: 'basket_housekeeping_total',
+    help: "What this process's periodic sweeps did: expired_baskets, cancelled_payment_intents, pruned_idempotency_records, pruned_outbox_messages",
+    labelNames: ['work'] as const,
     registers: [registry],
   });
   const commands = new Counter({
@@ -146,6 +154,12 @@ export const createServerMetrics = (options: {
   const seen = new Set<string>();
   return {
     registry,
+    observeSweep: (report) => {
+      housekeeping.inc({ work: 'expired_baskets' }, report.expiredBaskets);
+      housekeeping.inc({ work: 'cancelled_payment_intents' }, report.cancelledPaymentIntents.length);
+      housekeeping.inc({ work: 'pruned_idempotency_records' }, report.prunedIdempotencyRecords);
+      housekeeping.inc({ work: 'pruned_outbox_messages' }, report.prunedOutboxMessages);
+    },
     observeRequest: (route, method, status, seconds) =>
       requests.observe({ route, method, status: String(status) }, seconds),
     observeCompletion: (notification) => {
