@@ -228,5 +228,66 @@ export const commandQueueCases = (storage: StorageRef): void => {
       expect((await storage().commands.basketsWithPending(when(20), 2)).length).toBeLessThanOrEqual(2);
       expect(await storage().commands.basketsWithPending(when(20), 0)).toEqual([]);
     });
+
+    it('lists the payment intents made in a window and neither paid nor cancelled since, oldest first (when it can)', async () => {
+      if (storage().commands.unpaidPaymentIntents === undefined) return;
+      // A window of this test's own, so that other tests' intents fall elsewhere.
+      const base = Date.parse('1980-01-01T00:00:00.000Z') + Math.floor(Math.random() * 300_000_000_000);
+      const when = (offset: number): string => new Date(base + offset).toISOString();
+      /** An intent made at `offset` (its createPaymentIntent completed as `made`), then `then` on it. */
+      const intent = async (
+        offset: number,
+        made: 'Succeeded' | 'Failed',
+        then?: { readonly operation: string; readonly outcome?: 'Succeeded' | 'Failed' },
+      ) => {
+        const { basketId, streamId } = freshBasket();
+        const paymentIntentId = uuid();
+        const creation = await accept(storage(), basketId, {
+          operation: 'createPaymentIntent',
+          paymentIntentId,
+          accepted: when(offset),
+        });
+        const completion = made === 'Succeeded' ? succeeded : failed;
+        expectCommitted(
+          await storage().unitOfWork.commit(
+            commit({ streamId, completion: completion(creation.notificationId) }),
+          ),
+          0,
+        );
+        if (then !== undefined) {
+          const next = await accept(storage(), basketId, { operation: then.operation, paymentIntentId });
+          if (then.outcome !== undefined) {
+            const done = then.outcome === 'Succeeded' ? succeeded : failed;
+            await storage().unitOfWork.commit(commit({ streamId, completion: done(next.notificationId) }));
+          }
+        }
+        return { basketId, paymentIntentId };
+      };
+      const left = await intent(20, 'Succeeded');
+      const declined = await intent(10, 'Succeeded', {
+        operation: 'useSavedPaymentToken',
+        outcome: 'Failed',
+      });
+      const mine = [
+        left,
+        declined,
+        await intent(30, 'Succeeded', { operation: 'useSavedPaymentToken', outcome: 'Succeeded' }),
+        await intent(40, 'Succeeded', { operation: 'useSavedPaymentToken' }),
+        await intent(50, 'Succeeded', { operation: 'deletePaymentIntent' }),
+        await intent(60, 'Failed'),
+        await intent(200, 'Succeeded'),
+      ];
+      const ids = new Set(mine.map((m) => m.paymentIntentId));
+      const found = async (limit = 10_000) =>
+        ((await storage().commands.unpaidPaymentIntents?.(when(0), when(100), limit)) ?? []).filter((m) =>
+          ids.has(m.paymentIntentId),
+        );
+      // Not the paid one, the one being paid, the cancelled one, the one never made, nor the one
+      // made after the window; the declined one is still to be paid.
+      expect(await found()).toEqual([declined, left]);
+      expect(
+        (await storage().commands.unpaidPaymentIntents?.(when(0), when(100), 1))?.length,
+      ).toBeLessThanOrEqual(1);
+    });
   });
 };
