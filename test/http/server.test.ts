@@ -49,6 +49,10 @@ describe('basket serve: logs (C-10.3, C-2.8)', () => {
       expect(
         requestLines().every((line) => typeof line.status === 'number' && typeof line.method === 'string'),
       ).toBe(true);
+      // Every line names its route pattern; a path no route matches is `unmatched`, as in the metrics.
+      expect(requestLines().find((line) => line.path === '/nowhere')?.route).toBe('unmatched');
+      expect(requestLines().find((line) => line.path === '/baskets')?.route).toBe('/baskets');
+      expect(requestLines().every((line) => typeof line.route === 'string')).toBe(true);
     } finally {
       await server.stop();
     }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { type Logger, pino } from 'pino';
+import { routeOf } from './route-of';
 
 /**
  * Header paths that must never reach a log line (C-2.8): tokens and store keys. Bodies are never
@@ -53,7 +54,7 @@ export const logRequests = (app: FastifyInstance): void => {
     request.log.info(
       {
         method: request.method,
-        route: request.routeOptions.url,
+        route: routeOf(request),
         path: pathOf(request.url),
         status: reply.statusCode,
         durationMs: Math.round(reply.elapsedTime * 10) / 10,
