@@ -3,8 +3,6 @@ import type { ConnectionOptions } from 'nats';
 /** What `connect` takes from the relay's server URLs. */
 export type NatsUrlOptions = Pick<ConnectionOptions, 'servers' | 'user' | 'pass' | 'token' | 'tls'>;
 
-const decoded = (part: string): string => decodeURIComponent(part);
-
 /**
  * Connection options from server URLs (`nats://host:port`, `tls://host:port`, or `host:port`), as an
  * operator writes them in `BASKET_NATS_URL`. The NATS client reads neither a URL's credentials nor
@@ -21,8 +19,8 @@ export const natsUrlOptions = (servers: ReadonlyArray<string>): NatsUrlOptions =
     if (credentials === undefined && url.username !== '') {
       credentials =
         url.password === ''
-          ? { token: decoded(url.username) }
-          : { user: decoded(url.username), pass: decoded(url.password) };
+          ? { token: decodeURIComponent(url.username) }
+          : { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) };
     }
     return url.port === '' ? `${url.hostname}:4222` : url.host;
   });

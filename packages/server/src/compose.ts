@@ -27,8 +27,9 @@ import { type OutboxRelay, startOutboxRelay } from './relay';
 import { DEFAULT_TIMEOUTS } from './timeouts';
 
 /**
- * How often expired holds are swept, unpaid payment intents past their timeout cancelled and old
- * idempotency records pruned (C-7.8: reads and decisions never see expired holds either way): every
+ * How often expired holds are swept, unpaid payment intents past their timeout cancelled, and old
+ * idempotency records and published outbox rows pruned (C-7.8: reads and decisions never see expired
+ * holds either way): every
  * 30 s, or a quarter of a shorter payment timeout (at least 1 s), so that an intent is cancelled
  * within a quarter of its timeout after it.
  */
@@ -82,8 +83,8 @@ export const createBasketServer = async (
     }),
     clock,
     ids,
-    // The app sweeps expired holds, cancels unpaid intents and prunes idempotency records itself,
-    // one run at a time, and waits for a run under way when it drains.
+    // The app does that housekeeping itself, one run at a time, and waits for a run under way when
+    // it drains.
     config: {
       sweepIntervalMs: sweepIntervalMs(config.paymentTimeoutSeconds),
       ...(config.paymentTimeoutSeconds === undefined

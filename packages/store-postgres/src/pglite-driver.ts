@@ -15,11 +15,6 @@ const queryableOf = (client: PgliteLike): Queryable => ({
 });
 
 /**
- * Embedded PostgreSQL (PGlite, WASM), the default storage: `'memory'` for a database that lives as
- * long as the process, or a data directory that one process at a time may open (a second process
- * gets `DataDirectoryInUseError`). PGlite runs one statement at a time, so transactions are serial.
- */
-/**
  * `mkdir -p` that fails rather than loops: Node's recursive `mkdirSync` spins for good where mkdir
  * answers ENOENT under a parent that exists (`/proc/nope/data`), and the process then ignores SIGTERM.
  */
@@ -30,6 +25,11 @@ const makeDirectory = (dir: string): void => {
   mkdirSync(dir);
 };
 
+/**
+ * Embedded PostgreSQL (PGlite, WASM), the default storage: `'memory'` for a database that lives as
+ * long as the process, or a data directory that one process at a time may open (a second process
+ * gets `DataDirectoryInUseError`). PGlite runs one statement at a time, so transactions are serial.
+ */
 export const openPglite = async (dirOrMemory: string): Promise<Db> => {
   const inMemory = dirOrMemory === 'memory' || dirOrMemory === 'memory://';
   const dir = inMemory ? undefined : resolve(dirOrMemory);

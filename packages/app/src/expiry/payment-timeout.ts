@@ -28,16 +28,16 @@ export const cancelUnpaidPaymentIntents = async (
   api: Pick<BasketApi, 'deletePaymentIntent'>,
   limit = 100,
 ): Promise<ReadonlyArray<string>> => {
-  const { commands } = ctx.storage;
+  // Bound to its port: an adapter's method may use `this`.
+  const find = ctx.storage.commands.unpaidPaymentIntents?.bind(ctx.storage.commands);
   const timeout = ctx.config.paymentTimeoutMs;
-  if (commands.unpaidPaymentIntents === undefined || timeout <= 0) return [];
+  if (find === undefined || timeout <= 0) return [];
   const deadline = shift(nowOf(ctx.clock), -timeout);
   const cancelled: string[] = [];
   // A full batch means more are waiting (a crowd left its payment pages): they are cancelled now
   // rather than at the next sweep, up to a bound, and while each batch cancels some.
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const unpaid =
-      (await commands.unpaidPaymentIntents?.(shift(deadline, -LOOKBACK_MS), deadline, limit)) ?? [];
+    const unpaid = await find(shift(deadline, -LOOKBACK_MS), deadline, limit);
     const before = cancelled.length;
     cancelled.push(...(await cancelEach(ctx, api, unpaid)));
     if (unpaid.length < limit || cancelled.length === before) break;

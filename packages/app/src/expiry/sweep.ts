@@ -32,15 +32,11 @@ export const pruneIdempotencyRecords = (ctx: AppContext, limit = 1000): Promise<
  * the storage can); answers how many went.
  */
 export const prunePublishedOutbox = async (ctx: AppContext, limit = 1000): Promise<number> => {
-  const { outbox } = ctx.storage;
+  // Bound to its port: an adapter's method may use `this`.
+  const prune = ctx.storage.outbox.prunePublished?.bind(ctx.storage.outbox);
   const retention = ctx.config.outboxRetentionMs;
-  if (outbox.prunePublished === undefined || retention <= 0) return 0;
-  // Called on the port (an adapter's method may use `this`).
-  return pruneInBatches(
-    (before, n) => outbox.prunePublished?.(before, n) ?? Promise.resolve(0),
-    shift(nowOf(ctx.clock), -retention),
-    limit,
-  );
+  if (prune === undefined || retention <= 0) return 0;
+  return pruneInBatches(prune, shift(nowOf(ctx.clock), -retention), limit);
 };
 
 /**
