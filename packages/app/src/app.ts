@@ -3,7 +3,7 @@ import { createApi } from './api/create-api';
 import { type AppConfig, resolveConfig } from './config';
 import type { AppContext } from './context';
 import { cancelUnpaidPaymentIntents } from './expiry/payment-timeout';
-import { pruneIdempotencyRecords, prunePublishedOutbox, sweepExpiredHolds } from './expiry/sweep';
+import { pruneIdempotencyRecords, pruneOutbox, sweepExpiredHolds } from './expiry/sweep';
 import { handleAccepted } from './handle-accepted';
 import { createRecentResources } from './inventory/recent-resources';
 import { createCompletionHub, type NotificationListener } from './notifications/hub';
@@ -49,10 +49,12 @@ export type BasketApp = {
    */
   readonly cancelUnpaidPaymentIntents: () => Promise<ReadonlyArray<string>>;
   /**
-   * Deletes the outbox messages published more than `outboxRetentionMs` ago; answers how many went.
-   * Needs a storage with `outbox.prunePublished` (memory, PGlite and PostgreSQL have it).
+   * Deletes the outbox messages published more than `outboxRetentionMs` ago, and, when
+   * `outboxUnpublishedRetentionMs` is set, the unpublished ones completed longer ago than that;
+   * answers how many went. Needs a storage with `outbox.prunePublished` and
+   * `outbox.pruneUnpublished` (memory, PGlite and PostgreSQL have them).
    */
-  readonly prunePublishedOutbox: () => Promise<number>;
+  readonly pruneOutbox: () => Promise<number>;
   /** Stops the periodic recovery and finishes the work under way (SIGTERM, C-10.3). */
   readonly drain: () => Promise<void>;
 };
@@ -96,13 +98,13 @@ export const createBasketApp = (deps: BasketAppDeps): BasketApp => {
   const api = createApi({ ctx, processor });
   processor.start();
   // Housekeeping: holds that ran out, payment intents left unpaid, idempotency records past their
-  // day, outbox messages published long ago.
+  // day, outbox messages published (or, with no publisher, completed) long ago.
   const sweep = async (): Promise<void> => {
     const [expired, cancelled, idempotency, outbox] = await Promise.all([
       sweepExpiredHolds(ctx),
       cancelUnpaidPaymentIntents(ctx, api),
       pruneIdempotencyRecords(ctx),
-      prunePublishedOutbox(ctx),
+      pruneOutbox(ctx),
     ]);
     if (expired.length + cancelled.length + idempotency + outbox === 0) return;
     deps.onSwept?.({
@@ -120,7 +122,7 @@ export const createBasketApp = (deps: BasketAppDeps): BasketApp => {
     sweepExpiredHolds: () => sweepExpiredHolds(ctx),
     pruneIdempotencyRecords: () => pruneIdempotencyRecords(ctx),
     cancelUnpaidPaymentIntents: () => cancelUnpaidPaymentIntents(ctx, api),
-    prunePublishedOutbox: () => prunePublishedOutbox(ctx),
+    pruneOutbox: () => pruneOutbox(ctx),
     drain: async () => {
       await sweeper.stop();
       processor.stop();

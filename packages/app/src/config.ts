@@ -33,6 +33,12 @@ export type AppConfig = {
   readonly paymentTimeoutMs?: number;
   /** How long outbox messages are kept once published, before the sweep deletes them. 0: kept for good. Default 24 hours. */
   readonly outboxRetentionMs?: number;
+  /**
+   * For a store whose outbox nothing publishes (no relay, no transport of one's own): how long after
+   * completing an unpublished message is kept before the sweep deletes it. 0 (the default): kept
+   * until it is published. The server without a broker sets it to `outboxRetentionMs`.
+   */
+  readonly outboxUnpublishedRetentionMs?: number;
 };
 
 export type ResolvedConfig = { readonly [K in keyof AppConfig]-?: NonNullable<AppConfig[K]> };
@@ -51,4 +57,5 @@ export const resolveConfig = (config: AppConfig = {}): ResolvedConfig => ({
   pendingWaitMs: config.pendingWaitMs ?? 60_000,
   paymentTimeoutMs: config.paymentTimeoutMs ?? 30 * 60_000,
   outboxRetentionMs: config.outboxRetentionMs ?? 24 * 60 * 60_000,
+  outboxUnpublishedRetentionMs: config.outboxUnpublishedRetentionMs ?? 0,
 });

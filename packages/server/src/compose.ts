@@ -8,6 +8,7 @@ import {
 } from '@basket/app';
 import type { Catalog } from '@basket/core';
 import { basketFastifyOptions, basketHttp, type LoadFigures } from '@basket/http';
+import { natsServersFromEnv } from '@basket/outbox-nats';
 import {
   demoCatalogPath,
   loadCatalogFile,
@@ -20,23 +21,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { ServerConfig } from './config';
 import { errorSummary } from './errors';
+import { housekeepingConfig } from './housekeeping';
 import { logRequests } from './logger';
 import { createServerMetrics, measureRequests, type ServerMetrics } from './metrics/index';
 import { processClock } from './process-clock';
 import { type OutboxRelay, startOutboxRelay } from './relay';
 import { DEFAULT_TIMEOUTS } from './timeouts';
-
-/**
- * How often expired holds are swept, unpaid payment intents past their timeout cancelled, and old
- * idempotency records and published outbox rows pruned (C-7.8: reads and decisions never see expired
- * holds either way): every
- * 30 s, or a quarter of a shorter payment timeout (at least 1 s), so that an intent is cancelled
- * within a quarter of its timeout after it.
- */
-const sweepIntervalMs = (paymentTimeoutSeconds: number | undefined): number =>
-  paymentTimeoutSeconds === undefined || paymentTimeoutSeconds === 0
-    ? 30_000
-    : Math.min(30_000, Math.max(1000, (paymentTimeoutSeconds * 1000) / 4));
 
 export type BasketServer = {
   readonly http: FastifyInstance;
@@ -83,14 +73,9 @@ export const createBasketServer = async (
     }),
     clock,
     ids,
-    // The app does that housekeeping itself, one run at a time, and waits for a run under way when
-    // it drains.
-    config: {
-      sweepIntervalMs: sweepIntervalMs(config.paymentTimeoutSeconds),
-      ...(config.paymentTimeoutSeconds === undefined
-        ? {}
-        : { paymentTimeoutMs: config.paymentTimeoutSeconds * 1000 }),
-    },
+    // The app does the housekeeping itself (expired holds, unpaid intents, old idempotency records
+    // and outbox rows), one run at a time, and waits for a run under way when it drains.
+    config: housekeepingConfig(config, natsServersFromEnv(env).length > 0),
     onError: (error) => logger.error({ error: errorSummary(error) }, 'background work failed'),
     // Ids and counts only: nothing of a customer.
     onSwept: (report) => {

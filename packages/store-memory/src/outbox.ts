@@ -38,6 +38,21 @@ export const memoryOutbox = (state: MemoryState): Outbox => ({
     state.outbox.splice(0, state.outbox.length, ...kept);
     return gone.length;
   },
+  pruneUnpublished: async (before, limit) => {
+    const cutoff = millis(before);
+    const gone = new Set(
+      state.outbox
+        .filter((row) => !row.published)
+        .slice(0, Math.max(0, limit))
+        .filter(
+          ({ message }) =>
+            message.notification.completed !== undefined && millis(message.notification.completed) < cutoff,
+        ),
+    );
+    const kept = state.outbox.filter((row) => !gone.has(row));
+    state.outbox.splice(0, state.outbox.length, ...kept);
+    return gone.size;
+  },
   backlog: async () => state.outbox.filter((row) => !row.published).length,
   after: async (position, limit) =>
     copy(

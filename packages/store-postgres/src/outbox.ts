@@ -61,6 +61,19 @@ export const postgresOutbox = (db: Queryable, t: Tables): Outbox => ({
     );
     return rows.length;
   },
+  pruneUnpublished: async (before, limit) => {
+    // A bounded look at the head of the unpublished rows (their partial index, in position order),
+    // where the oldest are: never a scan of every row kept.
+    const rows = await db.query(
+      `DELETE FROM ${t.outbox} WHERE position IN (
+          SELECT position FROM (
+            SELECT position, notification FROM ${t.outbox} WHERE NOT published ORDER BY position LIMIT $2
+          ) head WHERE (notification->>'completed')::timestamptz < $1::timestamptz)
+        RETURNING position`,
+      [instantParam(before), Math.max(0, limit)],
+    );
+    return rows.length;
+  },
   backlog: async () => {
     const [row] = await db.query(`SELECT count(*)::int AS n FROM ${t.outbox} WHERE NOT published`);
     return row === undefined ? 0 : int(row, 'n');

@@ -28,15 +28,23 @@ export const pruneIdempotencyRecords = (ctx: AppContext, limit = 1000): Promise<
   pruneInBatches((before, n) => ctx.storage.idempotency.prune(before, n), keyNotBefore(ctx), limit);
 
 /**
- * Outbox messages published more than `outboxRetentionMs` ago, deleted in batches of `limit` (when
- * the storage can); answers how many went.
+ * Outbox messages published more than `outboxRetentionMs` ago, and, when
+ * `outboxUnpublishedRetentionMs` is set, unpublished ones completed longer ago than that, deleted in
+ * batches of `limit` (when the storage can); answers how many went.
  */
-export const prunePublishedOutbox = async (ctx: AppContext, limit = 1000): Promise<number> => {
-  // Bound to its port: an adapter's method may use `this`.
-  const prune = ctx.storage.outbox.prunePublished?.bind(ctx.storage.outbox);
-  const retention = ctx.config.outboxRetentionMs;
-  if (prune === undefined || retention <= 0) return 0;
-  return pruneInBatches(prune, shift(nowOf(ctx.clock), -retention), limit);
+export const pruneOutbox = async (ctx: AppContext, limit = 1000): Promise<number> => {
+  const { outbox } = ctx.storage;
+  // Bound to their port: an adapter's method may use `this`.
+  const prunings = [
+    { prune: outbox.prunePublished?.bind(outbox), retention: ctx.config.outboxRetentionMs },
+    { prune: outbox.pruneUnpublished?.bind(outbox), retention: ctx.config.outboxUnpublishedRetentionMs },
+  ];
+  let pruned = 0;
+  for (const { prune, retention } of prunings) {
+    if (prune !== undefined && retention > 0)
+      pruned += await pruneInBatches(prune, shift(nowOf(ctx.clock), -retention), limit);
+  }
+  return pruned;
 };
 
 /**

@@ -30,6 +30,13 @@ export type Outbox = {
    * `after`, whose readers must keep within that retention.
    */
   readonly prunePublished?: (before: string, limit: number) => Promise<number>;
+  /**
+   * Optional: among the `limit` oldest unpublished messages, deletes those whose notification
+   * completed before `before`, and answers how many went. Only for a store whose outbox nothing
+   * publishes (the server without a broker): the app calls it with its `outboxUnpublishedRetentionMs`
+   * when that is set, never otherwise.
+   */
+  readonly pruneUnpublished?: (before: string, limit: number) => Promise<number>;
 };
 
 /**

@@ -142,8 +142,8 @@ export const expectCommitted = (result: CommitResult, version: number): void => 
 export const heldBy = async (storage: Storage, resource: string, now: string): Promise<number> =>
   (await storage.inventory.heldByOthers([resource], `probe-${uuid()}`, now)).get(resource) ?? 0;
 
-/** Every outbox message of these notifications, in position order, read page by page. */
-export const outboxOf = async (
+/** Every outbox message of these notifications now listed by `Outbox.after`, in position order, read page by page. */
+const listedAfter = async (
   storage: Storage,
   notificationIds: ReadonlyArray<string>,
 ): Promise<ReadonlyArray<OutboxMessage>> => {
@@ -156,5 +156,32 @@ export const outboxOf = async (
     if (last === undefined) return found;
     found.push(...page.filter((message) => wanted.has(message.notification.notificationId)));
     position = last.position;
+  }
+};
+
+/** How long `outboxOf` waits for `Outbox.after` to list a row committed before it. */
+const SETTLE_MS = 10_000;
+
+/**
+ * Every outbox message of these notifications, in position order. `Outbox.after` may list a row
+ * only once the transactions that began before its commit have ended (PostgreSQL's reader waits for
+ * them, whichever session they belong to), so a marker row is committed first and the read waits
+ * until the marker is listed: every row committed before it is listed then too.
+ */
+export const outboxOf = async (
+  storage: Storage,
+  notificationIds: ReadonlyArray<string>,
+): Promise<ReadonlyArray<OutboxMessage>> => {
+  const { basketId, streamId } = freshBasket();
+  const marker = (await accept(storage, basketId)).notificationId;
+  await storage.unitOfWork.commit(commit({ streamId, completion: succeeded(marker) }));
+  const deadline = Date.now() + SETTLE_MS;
+  for (;;) {
+    const listed = await listedAfter(storage, [marker, ...notificationIds]);
+    const mine = listed.filter((message) => message.notification.notificationId !== marker);
+    if (mine.length < listed.length) return mine;
+    if (Date.now() > deadline)
+      throw new Error(`Outbox.after did not list a committed row within ${SETTLE_MS} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
   }
 };

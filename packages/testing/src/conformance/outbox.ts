@@ -137,5 +137,32 @@ export const outboxCases = (storage: StorageRef): void => {
         (await storage().outbox.unpublished(1_000_000)).map((m) => m.notification.notificationId),
       ).toContain(ids[1]);
     });
+
+    it('prunes the oldest unpublished messages completed before the cutoff, never younger ones (when it can)', async () => {
+      const prune = storage().outbox.pruneUnpublished;
+      if (prune === undefined) return;
+      const { basketId, streamId } = freshBasket();
+      const commands = [await accept(storage(), basketId), await accept(storage(), basketId)];
+      // Long before anything else a shared storage holds, so that no other row is ever past the cutoff.
+      const past = (minutes: number) => new Date(Date.UTC(2000, 0, 1, 0, minutes)).toISOString();
+      const completedAt = [past(0), past(20)];
+      for (const [i, command] of commands.entries()) {
+        await storage().unitOfWork.commit(
+          commit({ streamId, completion: succeeded(command.notificationId, completedAt[i]) }),
+        );
+      }
+      const ids = commands.map((command) => command.notificationId);
+      // A cutoff before both completions: neither goes.
+      await storage().outbox.pruneUnpublished?.(past(-10), 100_000);
+      expect(await outboxOf(storage(), ids)).toHaveLength(2);
+      // The cutoff between the two: the older goes, the younger stays, still unpublished.
+      await storage().outbox.pruneUnpublished?.(past(10), 100_000);
+      expect((await outboxOf(storage(), ids)).map((message) => message.notification.notificationId)).toEqual([
+        ids[1],
+      ]);
+      expect(
+        (await storage().outbox.unpublished(1_000_000)).map((m) => m.notification.notificationId),
+      ).toContain(ids[1]);
+    });
   });
 };
