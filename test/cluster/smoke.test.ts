@@ -63,6 +63,16 @@ describe('a cluster of two processes on one PostgreSQL database', () => {
     expect(cluster.client.nextIndex()).toBe(first);
   });
 
+  it('replays an Idempotency-Key through the other process with the same status, ETag and bytes (C-6.3)', async () => {
+    const key = { 'idempotency-key': `replay-${randomUUID()}` };
+    const first = await cluster.client.on(0).send('POST', '/baskets', alice, { headers: key });
+    const replay = await cluster.client.on(1).send('POST', '/baskets', alice, { headers: key });
+    expect(first.status).toBe(200);
+    expect([replay.status, replay.headers.get('etag')]).toEqual([first.status, first.headers.get('etag')]);
+    // The stored answer comes back from PostgreSQL, whose jsonb keeps no key order: the text must.
+    expect(replay.text).toBe(first.text);
+  });
+
   it("names each request by the caller's X-Request-Id in the answer and in the serving process's log, or by a new UUID", async () => {
     const created = await cluster.client.on(0).send('POST', '/baskets', alice);
     const path = `/baskets/${(created.body as Basket).id}`;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AcceptOutcome, Answer, Caller, CommitResult } from '../src/index';
+import type { AcceptOutcome, Answer, Caller, CommitResult, JsonObject } from '../src/index';
 import { type FakeStorage, fakeStorage } from './fakes/memory-storage';
 import {
   alice,
@@ -133,6 +133,59 @@ describe('Idempotency-Key (C-6.3)', () => {
     const deleted = await h.app.api.deleteBasket(remove, id);
     expect(deleted.status).toBe(200);
     expect(await h.app.api.deleteBasket(remove, id)).toEqual(deleted);
+  });
+
+  it('a replay answers the body with its keys as first answered, from a store that keeps no key order (C-6.3)', async () => {
+    const inner = fakeStorage();
+    // As PostgreSQL's jsonb gives documents back: keys sorted (by length, then bytes), not as written.
+    const sorted = (value: unknown): unknown =>
+      Array.isArray(value)
+        ? value.map(sorted)
+        : typeof value === 'object' && value !== null
+          ? Object.fromEntries(
+              Object.entries(value)
+                .sort(([a], [b]) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0))
+                .map(([key, field]) => [key, sorted(field)]),
+            )
+          : value;
+    const storage: FakeStorage = {
+      ...inner,
+      idempotency: {
+        ...inner.idempotency,
+        find: async (storeId, key, notBefore) => {
+          const record = await inner.idempotency.find(storeId, key, notBefore);
+          return record === undefined
+            ? undefined
+            : { ...record, response: sorted(record.response) as JsonObject };
+        },
+      },
+    };
+    const h = harness({}, storage);
+    const create = keyed(guest, 'k-order', 'POST /baskets');
+    const created = await h.app.api.createBasket(create);
+    const replayed = await h.app.api.createBasket(create);
+    expect(JSON.stringify(bodyOf(replayed))).toBe(JSON.stringify(bodyOf(created)));
+  });
+
+  it('a record kept before bodies were kept as text (a rolling upgrade) still replays its body', async () => {
+    const inner = fakeStorage();
+    const storage: FakeStorage = {
+      ...inner,
+      idempotency: {
+        ...inner.idempotency,
+        find: async (storeId, key, notBefore) => {
+          const record = await inner.idempotency.find(storeId, key, notBefore);
+          const { bodyText, ...older } = record?.response ?? {};
+          return record === undefined || typeof bodyText !== 'string'
+            ? record
+            : { ...record, response: { ...older, body: JSON.parse(bodyText) as JsonObject } };
+        },
+      },
+    };
+    const h = harness({}, storage);
+    const create = keyed(guest, 'k-older', 'POST /baskets');
+    const created = await h.app.api.createBasket(create);
+    expect(await h.app.api.createBasket(create)).toEqual(created);
   });
 
   it('createPaymentIntent and the saved token replay their outcome: the same intent, no second charge', async () => {

@@ -32,6 +32,12 @@ export const StoredAnswer = t.intersection(
       ]),
     }),
     t.partial({
+      /**
+       * The body as first answered, in JSON text: a store of JSON documents (PostgreSQL's jsonb)
+       * keeps no key order, and a replay answers the same bytes (C-6.3).
+       */
+      bodyText: t.string,
+      /** The body of a record written before `bodyText` (a rolling upgrade's older process). */
       body: t.UnknownRecord,
       problem: t.type({
         type: t.string,
@@ -92,7 +98,7 @@ export const storedAnswerOf = (answer: Answer): StoredAnswer | undefined => {
   if (answer.status === 304) return undefined;
   return {
     status: answer.status,
-    ...('body' in answer ? { body: answer.body } : {}),
+    ...('body' in answer ? { bodyText: JSON.stringify(answer.body) } : {}),
     ...(answer.version === undefined ? {} : { version: answer.version }),
   };
 };
@@ -158,9 +164,16 @@ export const settledAnswer = async (ctx: AppContext, caller: Caller): Promise<St
   return stored !== undefined && E.isRight(stored) ? stored.right : undefined;
 };
 
+/** The stored body, keys in the order first answered. */
+const bodyOf = (stored: StoredAnswer): JsonObject | undefined => {
+  if (stored.bodyText === undefined) return stored.body === undefined ? undefined : toJsonObject(stored.body);
+  const parsed: unknown = JSON.parse(stored.bodyText);
+  return t.UnknownRecord.is(parsed) ? toJsonObject(parsed) : undefined;
+};
+
 /** A stored plain answer, as first given. */
 export const plainReplay = (stored: StoredAnswer): Answer => {
-  const body = stored.body === undefined ? undefined : toJsonObject(stored.body);
+  const body = bodyOf(stored);
   if (
     stored.status === 402 ||
     stored.status === 403 ||
