@@ -116,6 +116,37 @@ describe.each(storages)(
       expect(bodyOf(await w.app.api.getPaymentIntent(alice, id, intentId)).status).toBe('Cancelled');
     });
 
+    it('an intent whose saga was given up (internal-error) is cancelled at the timeout, its basket unlocked with its lines', async () => {
+      const w = await world({ storage: await open(), config: { paymentSyncWaitMs: 0 } });
+      const id = await readyBasket(w, alice);
+      const { openSession } = w.payments;
+      Object.assign(w.payments, {
+        openSession: async () => {
+          throw new Error('payment provider down');
+        },
+      });
+      const accepted = await w.app.api.createPaymentIntent(alice, id, {});
+      const notificationId = text(bodyOf(accepted), 'notificationId');
+      const outcome = async () => bodyOf(await w.app.api.getNotification(alice, notificationId));
+      // The saga fails at each attempt; the fifth gives it up (docs/decisions.md, "Payment").
+      for (let attempt = 0; attempt < 5 && (await outcome()).status === 'Pending'; attempt++)
+        await w.app.processor.process(id);
+      expect(await outcome()).toMatchObject({ status: 'Failed', problem: { code: 'internal-error' } });
+      const intentId = text(await outcome(), 'paymentIntentId');
+      expect((await basket(w, alice, id)).activePaymentIntentId).toBe(intentId);
+      Object.assign(w.payments, { openSession });
+
+      w.clock.advance(TIMEOUT - 1000);
+      expect(await cancelUnpaid(w)).toEqual([]);
+      w.clock.advance(2000);
+      expect(await cancelUnpaid(w)).toEqual([intentId]);
+      expect(bodyOf(await w.app.api.getPaymentIntent(alice, id, intentId)).status).toBe('Cancelled');
+      const unlocked = await basket(w, alice, id);
+      expect(unlocked.activePaymentIntentId).toBeUndefined();
+      expect(lineItems(unlocked).length).toBeGreaterThan(0);
+      expect(await cancelUnpaid(w)).toEqual([]);
+    });
+
     it('paymentTimeoutMs 0 never cancels', async () => {
       const w = await world({
         storage: await open(),

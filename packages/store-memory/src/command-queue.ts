@@ -84,7 +84,7 @@ export const memoryCommandQueue = (state: MemoryState): CommandQueue => ({
       const created = millis(command.accepted);
       if (
         command.operation === 'createPaymentIntent' &&
-        notification.status === 'Succeeded' &&
+        (notification.status === 'Succeeded' || notification.problem?.code === 'internal-error') &&
         created > after &&
         created <= before
       )

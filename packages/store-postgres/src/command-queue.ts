@@ -90,13 +90,16 @@ export const postgresCommandQueue = (db: Db, t: Tables): CommandQueue => ({
     return rows.map((row) => text(row, 'basket_id'));
   },
   unpaidPaymentIntents: async (createdAfter, createdBefore, limit) => {
-    // On the indexes of migration 15: intents made in the window, each probed for a cancellation or
-    // a payment (Pending or Succeeded).
+    // On the indexes of migrations 15 and 17: intents made, and intents whose saga was given up, in
+    // the window, each probed for a cancellation or a payment (Pending or Succeeded).
+    const made = (status: string, condition: string) =>
+      `SELECT basket_id, payment_intent_id, created, notification_id FROM ${t.commands}
+        WHERE operation = 'createPaymentIntent' AND status = '${status}' AND ${condition}
+          AND created > $1::timestamptz AND created <= $2::timestamptz AND payment_intent_id IS NOT NULL`;
     const rows = await db.query(
-      `SELECT c.basket_id, c.payment_intent_id FROM ${t.commands} c
-        WHERE c.operation = 'createPaymentIntent' AND c.status = 'Succeeded'
-          AND c.created > $1::timestamptz AND c.created <= $2::timestamptz AND c.payment_intent_id IS NOT NULL
-          AND NOT EXISTS (SELECT 1 FROM ${t.commands} d
+      `SELECT c.basket_id, c.payment_intent_id
+        FROM (${made('Succeeded', 'true')} UNION ALL ${made('Failed', `problem->>'code' = 'internal-error'`)}) c
+        WHERE NOT EXISTS (SELECT 1 FROM ${t.commands} d
             WHERE d.payment_intent_id = c.payment_intent_id
               AND (d.operation = 'deletePaymentIntent' OR (d.operation = 'useSavedPaymentToken' AND d.status <> 'Failed')))
         ORDER BY c.created, c.notification_id LIMIT $3`,

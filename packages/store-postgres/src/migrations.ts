@@ -343,4 +343,12 @@ ${commitWriteSql(t, 'migration9')}    `,
       CREATE INDEX outbox_published_at_idx ON ${t.outbox} (published_at NULLS FIRST) WHERE published;
     `,
   },
+  {
+    version: 17,
+    name: 'payment intents whose saga was given up, found by index (payment timeout)',
+    sql: (t) => `
+      CREATE INDEX commands_intents_given_up_idx ON ${t.commands} (created)
+        WHERE operation = 'createPaymentIntent' AND status = 'Failed';
+    `,
+  },
 ];

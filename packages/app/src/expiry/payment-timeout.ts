@@ -15,7 +15,8 @@ const MAX_ROUNDS = 10;
 
 /**
  * Cancels the payment intents left unpaid `paymentTimeoutMs` after their creation (a buyer who
- * closed the payment page): each through deletePaymentIntent on behalf of the basket's owner, so the
+ * closed the payment page, or an intent whose createPaymentIntent saga was given up and left it
+ * locking the basket): each through deletePaymentIntent on behalf of the basket's owner, so the
  * cancellation is the one of C-8.4 (the providers take back their confirmations, the payment session
  * is voided), with a notification of its own, judged after any payment under way (C-6.4) and only on the
  * basket's version it was found at (C-6.1): a payment or a cancellation that got there first wins,

@@ -77,10 +77,12 @@ export type CommandQueue = {
   readonly basketsWithPending: (acceptedBefore: string, limit: number) => Promise<ReadonlyArray<string>>;
   readonly notification: (notificationId: string) => Promise<NotificationRecord | undefined>;
   /**
-   * Optional: the payment intents whose createPaymentIntent command Succeeded (the intent was made)
-   * after `createdAfter` and at or before `createdBefore`, oldest first, at most `limit`, for which no
+   * Optional: the payment intents whose createPaymentIntent command Succeeded (the intent was made),
+   * or Failed with `internal-error` (its saga was given up, the intent left active), after
+   * `createdAfter` and at or before `createdBefore`, oldest first, at most `limit`, for which no
    * deletePaymentIntent was accepted and no useSavedPaymentToken is Pending or Succeeded: the intents
-   * a buyer left at the payment page. The app cancels them after its `paymentTimeoutMs`.
+   * a buyer left at the payment page, or never got to. The app cancels them after its
+   * `paymentTimeoutMs`.
    */
   readonly unpaidPaymentIntents?: (
     createdAfter: string,

@@ -1,3 +1,4 @@
+import type { NotificationCompletion } from '@basket/app';
 import { describe, expect, it } from 'vitest';
 import {
   accept,
@@ -18,6 +19,16 @@ import {
   succeeded,
   uuid,
 } from './fixture';
+
+/** A Failed completion with `internal-error`: a payment saga given up after failing again and again. */
+const givenUp = (notificationId: string): NotificationCompletion => ({
+  notificationId,
+  outcome: {
+    status: 'Failed',
+    completed: at(1000),
+    problem: { ...problem, status: 500, title: 'Internal error', detail: 'given up', code: 'internal-error' },
+  },
+});
 
 /** CommandQueue: durable accept (C-5.1), per-basket order (C-5.4), completion exactly once (C-5.3). */
 export const commandQueueCases = (storage: StorageRef): void => {
@@ -237,7 +248,7 @@ export const commandQueueCases = (storage: StorageRef): void => {
       /** An intent made at `offset` (its createPaymentIntent completed as `made`), then `then` on it. */
       const intent = async (
         offset: number,
-        made: 'Succeeded' | 'Failed',
+        made: 'Succeeded' | 'Failed' | 'GivenUp',
         then?: { readonly operation: string; readonly outcome?: 'Succeeded' | 'Failed' },
       ) => {
         const { basketId, streamId } = freshBasket();
@@ -247,7 +258,7 @@ export const commandQueueCases = (storage: StorageRef): void => {
           paymentIntentId,
           accepted: when(offset),
         });
-        const completion = made === 'Succeeded' ? succeeded : failed;
+        const completion = made === 'Succeeded' ? succeeded : made === 'Failed' ? failed : givenUp;
         expectCommitted(
           await storage().unitOfWork.commit(
             commit({ streamId, completion: completion(creation.notificationId) }),
@@ -264,12 +275,14 @@ export const commandQueueCases = (storage: StorageRef): void => {
         return { basketId, paymentIntentId };
       };
       const left = await intent(20, 'Succeeded');
+      const abandonedSaga = await intent(15, 'GivenUp');
       const declined = await intent(10, 'Succeeded', {
         operation: 'useSavedPaymentToken',
         outcome: 'Failed',
       });
       const mine = [
         left,
+        abandonedSaga,
         declined,
         await intent(30, 'Succeeded', { operation: 'useSavedPaymentToken', outcome: 'Succeeded' }),
         await intent(40, 'Succeeded', { operation: 'useSavedPaymentToken' }),
@@ -282,9 +295,10 @@ export const commandQueueCases = (storage: StorageRef): void => {
         ((await storage().commands.unpaidPaymentIntents?.(when(0), when(100), limit)) ?? []).filter((m) =>
           ids.has(m.paymentIntentId),
         );
-      // Not the paid one, the one being paid, the cancelled one, the one never made, nor the one
-      // made after the window; the declined one is still to be paid.
-      expect(await found()).toEqual([declined, left]);
+      // Not the paid one, the one being paid, the cancelled one, the one never made (refused), nor the
+      // one made after the window; the declined one is still to be paid, and the one whose saga was
+      // given up (internal-error) still locks its basket.
+      expect(await found()).toEqual([declined, abandonedSaga, left]);
       expect(
         (await storage().commands.unpaidPaymentIntents?.(when(0), when(100), 1))?.length,
       ).toBeLessThanOrEqual(1);
