@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { EventPage, Preconditions } from '@basket/app';
+import { type OperationName, operations } from '@basket/core';
 
 type FieldError = { readonly path: string; readonly message: string };
 type Parsed<A> =
@@ -99,6 +100,21 @@ export const requestFingerprint = (method: string, path: string, body: unknown):
   createHash('sha256')
     .update(`${method}\n${path}\n${body === undefined ? '' : canonicalJson(body)}`)
     .digest('hex');
+
+/**
+ * The fingerprint of a call of the operation `name` with its decoded path ids (`params`, by the
+ * names of the operation table's path: `{ id, productId }`) and its body, exactly as the Fastify
+ * plugin makes it: a transport of one's own that uses it shares Idempotency-Keys with the plugin's
+ * processes on one database (C-6.3, C-6.5). `|` and `%7C` in a path are one request.
+ */
+export const operationFingerprint = (
+  name: OperationName,
+  params: Readonly<Record<string, string>>,
+  body: unknown,
+): string => {
+  const { method, path } = operations[name];
+  return requestFingerprint(method, `${path} ${canonicalJson(params)}`, body);
+};
 
 const DIGITS = /^\d{1,16}$/;
 

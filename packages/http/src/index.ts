@@ -7,6 +7,7 @@ export type { HttpTimeouts } from './fastify-options';
 export { basketFastifyOptions } from './fastify-options';
 export {
   etagOf,
+  operationFingerprint,
   parseIdempotencyKey,
   parseIfMatch,
   parseIfNoneMatch,

@@ -4,15 +4,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from './auth';
 import { checkBodyHeaders } from './body-headers';
 import {
-  canonicalJson,
   etagOf,
   idempotencyKeySentTwice,
+  operationFingerprint,
   parseEventPage,
   parseIdempotencyKey,
   parseIfMatch,
   parseIfNoneMatch,
   parseWaitMs,
-  requestFingerprint,
 } from './headers';
 import { internalError, sendProblem, validationFailed, WWW_AUTHENTICATE } from './problems';
 import { sentTwice } from './repeated-headers';
@@ -69,11 +68,7 @@ const contextOf = (
           idempotency: {
             key: idempotencyKey,
             // The path as routed, so that `|` and `%7C` name the same request (C-6.3).
-            fingerprint: requestFingerprint(
-              route.method,
-              `${route.path} ${canonicalJson(params)}`,
-              request.body,
-            ),
+            fingerprint: operationFingerprint(route.operationId, params, request.body),
           },
         }),
   };

@@ -1,5 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operationFingerprint } from '../src/index';
 import {
   authHeaders,
   BASKET_ID,
@@ -8,6 +9,7 @@ import {
   KEY,
   NOTIFICATION_ID,
   notificationAnswer,
+  PRODUCT,
   SECRET,
   token,
   unsecuredToken,
@@ -222,8 +224,34 @@ describe('C-1.7 order and C-3.1 problems on every error path', () => {
     });
     expect(b.caller).toEqual(a.caller);
     expect(c.caller).not.toEqual(a.caller);
+    // A transport of one's own makes the same fingerprint with operationFingerprint (docs/adapters.md).
+    expect(a.caller).toMatchObject({
+      idempotency: {
+        fingerprint: operationFingerprint(
+          'addVoucherToBasket',
+          { id: BASKET_ID },
+          { x: 1, voucherCode: 'A' },
+        ),
+      },
+    });
     expectProblem((await send('k'.repeat(256), {})).response, 400, 'validation-failed');
     expectProblem((await send('é', {})).response, 400, 'validation-failed');
+  });
+
+  it("a product id with `|` or `%7C` in the path is one request, fingerprinted as operationFingerprint's (C-6.3)", async () => {
+    const headers = { ...(await authHeaders()), 'idempotency-key': 'key-2' };
+    const callerOf = async (url: string) => {
+      fake.calls.length = 0;
+      await app.inject({ method: 'POST', url, headers, payload: { quantity: 1 } });
+      return fake.calls[0]?.args[0];
+    };
+    const expected = operationFingerprint(
+      'addProductToBasket',
+      { id: BASKET_ID, productId: PRODUCT },
+      { quantity: 1 },
+    );
+    for (const url of [`${B}/products/${PRODUCT}`, `${B}/products/${PRODUCT.replace('|', '%7C')}`])
+      expect(await callerOf(url)).toMatchObject({ idempotency: { key: 'key-2', fingerprint: expected } });
   });
 
   it('waitMs must be an integer from 0 to 30000 (C-5.2)', async () => {
