@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { AcceptOutcome, Answer, Caller, CommitResult, JsonObject } from '../src/index';
+import type {
+  AcceptOutcome,
+  Answer,
+  Caller,
+  CommitResult,
+  IdempotencyRecord,
+  JsonObject,
+} from '../src/index';
 import { type FakeStorage, fakeStorage } from './fakes/memory-storage';
 import {
   alice,
@@ -18,6 +25,21 @@ const keyed = (caller: Caller, key: string, fingerprint: string): Caller => ({
   ...caller,
   idempotency: { key, fingerprint },
 });
+
+/** A storage whose idempotency records are read back through `read`, as another store would give them. */
+const readingRecords = (read: (record: IdempotencyRecord) => IdempotencyRecord): FakeStorage => {
+  const inner = fakeStorage();
+  return {
+    ...inner,
+    idempotency: {
+      ...inner.idempotency,
+      find: async (storeId, key, notBefore) => {
+        const record = await inner.idempotency.find(storeId, key, notBefore);
+        return record === undefined ? undefined : read(record);
+      },
+    },
+  };
+};
 
 /**
  * A storage whose first `racers` idempotency lookups all answer only once every one of them was
@@ -136,7 +158,6 @@ describe('Idempotency-Key (C-6.3)', () => {
   });
 
   it('a replay answers the body with its keys as first answered, from a store that keeps no key order (C-6.3)', async () => {
-    const inner = fakeStorage();
     // As PostgreSQL's jsonb gives documents back: keys sorted (by length, then bytes), not as written.
     const sorted = (value: unknown): unknown =>
       Array.isArray(value)
@@ -148,19 +169,10 @@ describe('Idempotency-Key (C-6.3)', () => {
                 .map(([key, field]) => [key, sorted(field)]),
             )
           : value;
-    const storage: FakeStorage = {
-      ...inner,
-      idempotency: {
-        ...inner.idempotency,
-        find: async (storeId, key, notBefore) => {
-          const record = await inner.idempotency.find(storeId, key, notBefore);
-          return record === undefined
-            ? undefined
-            : { ...record, response: sorted(record.response) as JsonObject };
-        },
-      },
-    };
-    const h = harness({}, storage);
+    const h = harness(
+      {},
+      readingRecords((record) => ({ ...record, response: sorted(record.response) as JsonObject })),
+    );
     const create = keyed(guest, 'k-order', 'POST /baskets');
     const created = await h.app.api.createBasket(create);
     const replayed = await h.app.api.createBasket(create);
@@ -168,20 +180,12 @@ describe('Idempotency-Key (C-6.3)', () => {
   });
 
   it('a record kept before bodies were kept as text (a rolling upgrade) still replays its body', async () => {
-    const inner = fakeStorage();
-    const storage: FakeStorage = {
-      ...inner,
-      idempotency: {
-        ...inner.idempotency,
-        find: async (storeId, key, notBefore) => {
-          const record = await inner.idempotency.find(storeId, key, notBefore);
-          const { bodyText, ...older } = record?.response ?? {};
-          return record === undefined || typeof bodyText !== 'string'
-            ? record
-            : { ...record, response: { ...older, body: JSON.parse(bodyText) as JsonObject } };
-        },
-      },
-    };
+    const storage = readingRecords((record) => {
+      const { bodyText, ...older } = record.response;
+      return typeof bodyText === 'string'
+        ? { ...record, response: { ...older, body: JSON.parse(bodyText) as JsonObject } }
+        : record;
+    });
     const h = harness({}, storage);
     const create = keyed(guest, 'k-older', 'POST /baskets');
     const created = await h.app.api.createBasket(create);
