@@ -37,7 +37,11 @@ import type { HttpReply, Transport } from './transport';
 /** The operations of one basket (endpoints 2 to 16 and the basket reads of C-4.4). */
 export type BasketHandle = {
   readonly id: string;
-  /** The ETag of the last answer that carried one, while no command of this client changed it since. */
+  /**
+   * The ETag of the last answer that carried one, while no command of this client changed it since:
+   * forgotten when one is accepted, when the client sees one completed, and when it pays an intent
+   * of this basket.
+   */
   readonly etag: () => string | undefined;
   /** 2: GET /baskets/{id}; remembers the ETag. */
   readonly get: (options?: { readonly signal?: AbortSignal }) => Promise<Basket>;
@@ -155,11 +159,15 @@ export const basketHandle = (deps: BasketHandleDeps, id: string): BasketHandle =
     return reply;
   };
 
-  /** The acceptance of a command: its notification id; the remembered ETag is stale from now on. */
+  /**
+   * The acceptance of a command: its notification id. The remembered ETag is stale from now on, and
+   * again once the command is seen completed.
+   */
   const notified = (reply: HttpReply, expected: 200 | 202): Accepted => {
     if (reply.status !== expected) throw unexpectedStatus(reply);
-    etags.forget(id);
-    return { status: expected, notificationId: decodeReply(NotificationResponse, reply).notificationId };
+    const { notificationId } = decodeReply(NotificationResponse, reply);
+    etags.accepted(id, notificationId);
+    return { status: expected, notificationId };
   };
 
   const command = (request: Write): Command =>
@@ -181,8 +189,15 @@ export const basketHandle = (deps: BasketHandleDeps, id: string): BasketHandle =
           : notifications.settle(answer.notificationId, options),
     );
 
+  /** A payment intent of this basket, as answered: its payment, later, changes this basket. */
+  const intentAnswered = (reply: HttpReply): PaymentIntent => {
+    const intent = decodeReply(PaymentIntent, reply);
+    etags.intent(intent.id, id);
+    return intent;
+  };
+
   const paymentIntent: BasketHandle['paymentIntent'] = async (paymentIntentId, options = {}) =>
-    decodeReply(PaymentIntent, await read(lineOf('getPaymentIntent', { paymentIntentId }), options.signal));
+    intentAnswered(await read(lineOf('getPaymentIntent', { paymentIntentId }), options.signal));
 
   const createIntent = async (
     body: CreatePaymentIntentBody | undefined,
@@ -191,7 +206,7 @@ export const basketHandle = (deps: BasketHandleDeps, id: string): BasketHandle =
     const reply = await write({ line: lineOf('createPaymentIntent', {}), body: body ?? {}, options });
     if (reply.status === 200) {
       etags.forget(id); // the basket is locked now: a new version
-      return { status: 200, paymentIntent: decodeReply(PaymentIntent, reply) };
+      return { status: 200, paymentIntent: intentAnswered(reply) };
     }
     return { status: 202, notificationId: notified(reply, 202).notificationId };
   };

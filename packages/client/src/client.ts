@@ -32,8 +32,9 @@ export type BasketClient = {
   /** Waits for a notification: answers it when Succeeded, throws a BasketProblemError when Failed. */
   readonly settle: (notificationId: string, options?: SettleOptions) => Promise<SucceededNotification>;
   /**
-   * 17: POST /psp/tokens/use-existing, synchronous (C-4.3). Resolves once paid; a decline is a
-   * BasketProblemError `payment-declined` (402). The token's `sub` is the paying contact.
+   * 17: POST /psp/tokens/use-existing, synchronous (C-4.3). Resolves once paid, and forgets the
+   * ETag of the intent's basket (checked out); a decline is a BasketProblemError `payment-declined`
+   * (402). The token's `sub` is the paying contact.
    */
   readonly useSavedPaymentToken: (
     body: UseSavedTokenBody,
@@ -50,8 +51,8 @@ export type BasketClient = {
 export const createBasketClient = (options: BasketClientOptions): BasketClient => {
   const transport = createTransport(options);
   const pollWaitMs = Math.min(Math.max(1, options.pollWaitMs ?? DEFAULT_POLL_WAIT_MS), MAX_WAIT_MS);
-  const notifications = createNotifications(transport, pollWaitMs);
   const etags = createETagMemory();
+  const notifications = createNotifications(transport, pollWaitMs, etags.seen);
   const publicRead = (path: string) =>
     transport({ method: 'GET', path, modifying: false, authenticated: false });
 
@@ -86,6 +87,7 @@ export const createBasketClient = (options: BasketClientOptions): BasketClient =
       // Synchronous (C-4.3). A payment provider slower than the service's wait is a 500, retried
       // with the same Idempotency-Key, whose replay answers the outcome once it is in.
       if (reply.status !== 204) throw unexpectedStatus(reply);
+      etags.paid(body.paymentIntentId);
     },
     openApi: async () => decodeReply(FreeFormObject, await publicRead('/openapi.json')),
     health: async () => decodeReply(Health, await publicRead('/healthz')),

@@ -42,7 +42,12 @@ const beforeDeadline = async <A>(
   }
 };
 
-export const createNotifications = (transport: Transport, pollWaitMs: number): Notifications => {
+/** `seen` is told of every notification read, so that the client's ETags follow its commands' completions. */
+export const createNotifications = (
+  transport: Transport,
+  pollWaitMs: number,
+  seen: (notification: Notification) => void,
+): Notifications => {
   const get: Notifications['get'] = async (notificationId, options = {}) => {
     const waitMs = Math.min(Math.max(0, Math.floor(options.waitMs ?? 0)), MAX_WAIT_MS);
     const { method, path } = operationLine('getNotification', { notificationId });
@@ -52,7 +57,9 @@ export const createNotifications = (transport: Transport, pollWaitMs: number): N
       modifying: false,
       ...(options.signal === undefined ? {} : { signal: options.signal }),
     });
-    return decodeReply(Notification, reply);
+    const notification = decodeReply(Notification, reply);
+    seen(notification);
+    return notification;
   };
 
   const settle: Notifications['settle'] = async (notificationId, options = {}) => {

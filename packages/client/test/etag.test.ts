@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO } from '../src/demo/catalog';
+import { DEMO, demoCustomerDetails, demoDelivery } from '../src/demo/catalog';
 import { MissingETagError } from '../src/index';
 import { recordingFetch } from './support/recording-fetch';
-import { ALICE, clientFor, type SpawnedServer, spawnServer } from './support/server';
+import { ALICE, clientFor, type SpawnedServer, spawnServer, tomorrow } from './support/server';
 
 describe('If-Match from a remembered ETag (opt-in)', () => {
   let server: SpawnedServer;
@@ -63,5 +63,47 @@ describe('If-Match from a remembered ETag (opt-in)', () => {
     });
     await basket.addProduct(DEMO.pie, { quantity: 1 }, { ifMatch: '"1"' }).settled();
     await basket.addProduct(DEMO.pie, { quantity: 1 }, { ifMatch: false }).settled();
+  });
+});
+
+describe("the remembered ETag follows the client's own payment sagas", () => {
+  let slow: SpawnedServer;
+  beforeAll(async () => {
+    // Providers slower than the service's wait for an intent: createPaymentIntent answers 202.
+    slow = await spawnServer({ BASKET_PROVIDER_LATENCY_MS: '1500' });
+  });
+  afterAll(async () => {
+    await slow?.stop();
+  });
+
+  it('an ETag read while its createPaymentIntent is Pending is forgotten once the client sees it completed, and after a payment', async () => {
+    const alice = await clientFor(slow, ALICE, { useETags: true });
+    const { id } = await alice.createBasket();
+    const basket = alice.basket(id);
+    const unchecked = { ifMatch: false } as const;
+    await basket.assignContact(unchecked).settled();
+    await basket.addProduct(DEMO.pie, { quantity: 1 }, unchecked).settled();
+    const [providerBasket] = (await basket.get()).providerBaskets;
+    const kiosk = demoDelivery(tomorrow())['fnb:arena'];
+    if (providerBasket === undefined || kiosk === undefined) throw new Error('no kiosk delivery');
+    await basket.setDeliveryMethod(providerBasket.id, kiosk, unchecked).settled();
+    await basket.setCustomerDetails(demoCustomerDetails, unchecked).settled();
+
+    const creation = basket.createPaymentIntent({}, unchecked);
+    expect((await creation).status).toBe(202);
+    await basket.get(); // while the saga runs: the version before its events
+    const intent = await creation.settled();
+    // Stale since the saga's events: forgotten, so no If-Match of it is sent (it would be a 412).
+    expect(basket.etag()).toBeUndefined();
+    await expect(basket.deletePaymentIntent(intent.id)).rejects.toBeInstanceOf(MissingETagError);
+    await basket.get();
+    await basket.deletePaymentIntent(intent.id).settled();
+
+    const again = await basket.createPaymentIntent({}, unchecked).settled();
+    await basket.get();
+    expect(basket.etag()).toMatch(/^"\d+"$/);
+    await alice.useSavedPaymentToken({ paymentIntentId: again.id, tokenId: DEMO.savedToken });
+    // Paid: the basket was checked out, a new version.
+    expect(basket.etag()).toBeUndefined();
   });
 });
