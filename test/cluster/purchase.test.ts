@@ -104,6 +104,19 @@ describe('a whole purchase alternating between two processes (C-6.5)', () => {
     return { id, total: ready.totalPrice.minorUnits, intentId };
   };
 
+  it('answers a basket and its intent with the same text from either process (one version, one ETag, one representation)', async () => {
+    // Everything decided on process 1: process 2 folds the events it reads back from PostgreSQL.
+    const { id, intentId } = await prepare(cluster.client.on(0));
+    for (const path of [`/baskets/${id}`, `/baskets/${id}/payment-intents/${intentId}`]) {
+      const [one, two] = await Promise.all(
+        [0, 1].map((index) => cluster.client.on(index).send('GET', path, alice)),
+      );
+      expect([one?.status, two?.status]).toEqual([200, 200]);
+      expect(two?.headers.get('etag')).toBe(one?.headers.get('etag'));
+      expect(two?.text).toBe(one?.text);
+    }
+  });
+
   for (const payingProcess of [0, 1]) {
     it(`checks out, paying through process ${payingProcess + 1}, and takes the payment once`, async () => {
       const { client } = cluster;

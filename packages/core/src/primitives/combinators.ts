@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { omitUndefined } from './omit-undefined';
+import { inOrder } from './omit-undefined';
 
 /**
  * A refinement of `codec` that keeps io-ts' `RefinementType` shape (so schema generators can walk it)
@@ -44,7 +44,10 @@ export type StructC<R extends t.Props, O extends t.Props> = t.ExactC<
 
 /**
  * An object codec with `required` and `optional` fields. Decoding strips unknown fields (C-1.6);
- * encoding leaves out optional fields that have no value (C-1.2).
+ * encoding leaves out optional fields that have no value (C-1.2) and writes the others in the order
+ * declared, required first: an answer is the same text whichever process renders it, whatever order
+ * its state's objects came in (a state folded from events read back from PostgreSQL's jsonb, whose
+ * keys come back in jsonb's own order, or one decided in memory).
  */
 export const struct = <R extends t.Props, O extends t.Props>(
   required: R,
@@ -52,5 +55,6 @@ export const struct = <R extends t.Props, O extends t.Props>(
   name: string,
 ): StructC<R, O> => {
   const exact = t.exact(t.intersection([t.type(required), t.partial(optional)]), name);
-  return new t.ExactType(name, exact.is, exact.validate, (a) => omitUndefined(exact.encode(a)), exact.type);
+  const order = [...Object.keys(required), ...Object.keys(optional)];
+  return new t.ExactType(name, exact.is, exact.validate, (a) => inOrder(exact.encode(a), order), exact.type);
 };

@@ -9,3 +9,13 @@ export const omitUndefined = <A extends object>(value: A): A => {
   }
   return copy as A;
 };
+
+/** The fields of `value` named in `order`, in that order, without those whose value is `undefined`. */
+export const inOrder = <A extends object>(value: A, order: ReadonlyArray<string>): A => {
+  const copy: Record<string, unknown> = {};
+  for (const key of order) {
+    const v: unknown = Object.hasOwn(value, key) ? Reflect.get(value, key) : undefined;
+    if (v !== undefined) copy[key] = v;
+  }
+  return copy as A;
+};

@@ -50,8 +50,33 @@ export const NonEmptyString = refine(
   'expected a non-empty string',
 );
 
-/** A free-form JSON object (never an array), passed through untouched. */
-export const FreeFormObject = t.record(t.string, t.unknown, 'FreeFormObject');
+/** `value` with the keys of its objects in sorted order, at every depth. */
+const sortedKeys = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(sortedKeys);
+  if (value === null || typeof value !== 'object') return value;
+  // fromEntries defines own fields, so a field named `__proto__` stays a field.
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, sortedKeys(Reflect.get(value, key))]),
+  );
+};
+
+const anyRecord = t.record(t.string, t.unknown);
+
+/**
+ * A free-form JSON object (never an array), passed through untouched but for the order of its keys,
+ * sorted when encoded: the same text whether it was decided in memory or read back from a store
+ * that keeps no key order (PostgreSQL's jsonb).
+ */
+export const FreeFormObject = new t.DictionaryType(
+  'FreeFormObject',
+  anyRecord.is,
+  anyRecord.validate,
+  (a) => sortedKeys(a) as Record<string, unknown>,
+  t.string,
+  t.unknown,
+);
 export type FreeFormObject = t.TypeOf<typeof FreeFormObject>;
 
 export interface ProviderIdentityBrand {
