@@ -59,7 +59,11 @@ const connect = async (pool: pg.Pool): Promise<pg.PoolClient> => {
   try {
     return await pool.connect();
   } catch (error) {
-    throw new StorageUnavailableError('no connection to PostgreSQL in time', { cause: error });
+    // Its reason, as pg or PostgreSQL gives it (refused, no such database, authentication failed, no
+    // connection free in time): never the password, which no such message contains.
+    throw new StorageUnavailableError(`no connection to PostgreSQL: ${errorOf(error).message}`, {
+      cause: error,
+    });
   }
 };
 

@@ -100,7 +100,21 @@ describe('the pg driver when connections fail (PostgreSQL)', () => {
     const db = openPgPool(url.toString(), { max: 1, timeoutMs: 500 });
     try {
       await expect(db.transaction((tx) => tx.query('SELECT 1'))).rejects.toThrow(StorageUnavailableError);
-      await expect(db.query('SELECT 1')).rejects.toThrow(StorageUnavailableError);
+      // Saying why: refused, not "in time".
+      await expect(db.query('SELECT 1')).rejects.toThrow(/^no connection to PostgreSQL: .*ECONNREFUSED/);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it("names PostgreSQL's own reason when it refuses the connection: a database that does not exist", async () => {
+    const url = new URL(postgresUrl);
+    url.pathname = '/basket_no_such_database';
+    const db = openPgPool(url.toString(), { max: 1, timeoutMs: 5000 });
+    try {
+      const refused = db.query('SELECT 1');
+      await expect(refused).rejects.toThrow(StorageUnavailableError);
+      await expect(refused).rejects.toThrow('database "basket_no_such_database" does not exist');
     } finally {
       await db.close();
     }
