@@ -207,6 +207,16 @@ describe('products, seats, slots, lines, delivery, details and vouchers: every s
     const reply = await client.send('PATCH', `${B}/set-customer-details`, guest, { json: bad });
     expectProblem(reply, 400, 'validation-failed');
     expect(reply.text).not.toContain('not an email');
+    // One type twice: which value is meant is ambiguous, a malformed request (C-1.6, C-7.12).
+    const twice = {
+      customerDetails: [
+        { type: 'Email', value: { email: 'first@example.com' } },
+        { type: 'Email', value: { email: 'second@example.com' } },
+      ],
+    };
+    const ambiguous = await client.send('PATCH', `${B}/set-customer-details`, guest, { json: twice });
+    expectProblem(ambiguous, 400, 'validation-failed');
+    expect(ambiguous.text).not.toContain('example.com');
   });
 
   it('addVoucherToBasket (15) and removeVoucherFromBasket (16): 200, 204, 400; the DELETE needs its body', async () => {

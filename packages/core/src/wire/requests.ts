@@ -120,11 +120,13 @@ export const SetDeliveryMethodRequest = struct(
 );
 export type SetDeliveryMethodRequest = t.TypeOf<typeof SetDeliveryMethodRequest>;
 
-/** Endpoint 14. */
-export const SetCustomerDetailsRequest = struct(
-  {},
-  { customerDetails: t.array(CustomerDetailFieldValue) },
+/** Endpoint 14: each field type once (C-7.12); two values of one type are ambiguous, a 400 (C-1.6). */
+export const SetCustomerDetailsRequest = refine(
+  struct({}, { customerDetails: t.array(CustomerDetailFieldValue) }, 'SetCustomerDetailsRequest'),
+  ({ customerDetails }) =>
+    customerDetails === undefined || distinct(customerDetails.map((detail) => detail.type)),
   'SetCustomerDetailsRequest',
+  'each customer detail type may be given once',
 );
 export type SetCustomerDetailsRequest = t.TypeOf<typeof SetCustomerDetailsRequest>;
 

@@ -6,6 +6,7 @@ import {
   PathProviderIdentity,
   SelectSeatsRequest,
   SelectTimeSlotRequest,
+  SetCustomerDetailsRequest,
   SetDeliveryMethodRequest,
   UpdateLineItemQuantityRequest,
   UpdateLineItemRequest,
@@ -195,5 +196,17 @@ describe('small bodies and path ids', () => {
     expect(E.isLeft(PathId.decode('a'.repeat(129)))).toBe(true);
     expect(E.isLeft(PathId.decode(''))).toBe(true);
     expect(E.isLeft(PathProviderIdentity.decode(`shop|${'a'.repeat(124)}`))).toBe(true);
+  });
+});
+
+describe('SetCustomerDetailsRequest (C-7.12)', () => {
+  it('takes each type once: two values of one type are a 400 (C-1.6), two types are fine', () => {
+    const email = (address: string) => ({ type: 'Email', value: { email: address } });
+    const twice = { customerDetails: [email('a@example.com'), email('b@example.com')] };
+    expect(E.isLeft(SetCustomerDetailsRequest.decode(twice))).toBe(true);
+    const two = {
+      customerDetails: [email('a@example.com'), { type: 'FirstName', value: { name: 'Alice' } }],
+    };
+    expect(E.isRight(SetCustomerDetailsRequest.decode(two))).toBe(true);
   });
 });

@@ -19,7 +19,6 @@ import { arbitraryFreeFormObject, arbitraryProviderIdentity } from './wire-primi
 const INT32_MAX = 2 ** 31 - 1;
 const text = fc.string({ maxLength: 24 });
 const nonEmptyText = fc.string({ minLength: 1, maxLength: 24 });
-const few = <A>(arbitrary: fc.Arbitrary<A>) => fc.array(arbitrary, { maxLength: 3 });
 
 const lineQuantity = fc.integer({ min: 1, max: 99 });
 
@@ -86,8 +85,14 @@ export const arbitrarySetDeliveryMethodRequest: fc.Arbitrary<SetDeliveryMethodRe
   deliveryMethod: arbitraryDeliveryMethodSelection,
 });
 
+/** Each customer detail type once (C-7.12, C-1.6). */
 export const arbitrarySetCustomerDetailsRequest: fc.Arbitrary<SetCustomerDetailsRequest> = fc.record(
-  { customerDetails: few(arbitraryCustomerDetailFieldValue) },
+  {
+    customerDetails: fc.uniqueArray(arbitraryCustomerDetailFieldValue, {
+      maxLength: 3,
+      selector: (detail) => detail.type,
+    }),
+  },
   { requiredKeys: [] },
 );
 
