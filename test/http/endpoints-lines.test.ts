@@ -124,6 +124,36 @@ describe('products, seats, slots, lines, delivery, details and vouchers: every s
       400,
       'validation-failed',
     );
+    // A seat asked for twice, or a slot's rate named twice: the 400 names the list (C-1.6).
+    const seatTwice = {
+      seats: [
+        { rateId: MATCH_ADULT, seatId: 'N-A-1' },
+        { rateId: MATCH_ADULT, seatId: 'N-A-1' },
+      ],
+    };
+    expectProblem(
+      await client.send('POST', `${B}/products/${enc(MATCH)}/ticketing/select-seats`, guest, {
+        json: seatTwice,
+      }),
+      400,
+      'validation-failed',
+      'seats',
+    );
+    const rateTwice = {
+      timeSlotId: TOUR_SLOT,
+      rates: [
+        { rateId: TOUR_ADULT, quantity: 1 },
+        { rateId: TOUR_ADULT, quantity: 1 },
+      ],
+    };
+    expectProblem(
+      await client.send('POST', `${B}/products/${enc(TOUR)}/time-slots/select-slot`, guest, {
+        json: rateTwice,
+      }),
+      400,
+      'validation-failed',
+      'rates',
+    );
     await succeed(client, guest, 'POST', `${B}/products/${enc(TOUR)}/time-slots/select-slot`, {
       timeSlotId: TOUR_SLOT,
       rates: [{ rateId: TOUR_ADULT, quantity: 2 }],
@@ -215,7 +245,7 @@ describe('products, seats, slots, lines, delivery, details and vouchers: every s
       ],
     };
     const ambiguous = await client.send('PATCH', `${B}/set-customer-details`, guest, { json: twice });
-    expectProblem(ambiguous, 400, 'validation-failed');
+    expectProblem(ambiguous, 400, 'validation-failed', 'customerDetails');
     expect(ambiguous.text).not.toContain('example.com');
   });
 

@@ -50,21 +50,31 @@ export const SeatSelection = struct(
 );
 export type SeatSelection = t.TypeOf<typeof SeatSelection>;
 
-/** Endpoint 8: automatic (`rates`) or manual (`seats`) selection, exactly one of them, not empty (C-7.5). */
-const distinct = (values: ReadonlyArray<string>): boolean => new Set(values).size === values.length;
+/**
+ * An array of `codec` in which no two entries have the same `keyOf`: a second one is a malformed
+ * request (C-1.6), not a business outcome, and the 400 names the array.
+ */
+const uniqueBy = <C extends t.Mixed>(
+  codec: C,
+  keyOf: (a: t.TypeOf<C>) => string,
+  name: string,
+  message: string,
+) => refine(t.array(codec), (values) => new Set(values.map(keyOf)).size === values.length, name, message);
 
+/** Endpoint 8: automatic (`rates`) or manual (`seats`) selection, exactly one of them, not empty (C-7.5). */
 export const SelectSeatsRequest = refine(
-  refine(
-    struct({}, { rates: t.array(RateSelection), seats: t.array(SeatSelection) }, 'SelectSeatsRequest'),
-    ({ rates, seats }) =>
-      rates === undefined ? seats !== undefined && seats.length > 0 : seats === undefined && rates.length > 0,
+  struct(
+    {},
+    {
+      rates: t.array(RateSelection),
+      seats: uniqueBy(SeatSelection, (seat) => seat.seatId, 'Seats', 'each seat may be asked for once'),
+    },
     'SelectSeatsRequest',
-    'exactly one of rates and seats is required, with at least one entry',
   ),
-  // A seat asked for twice is a malformed request (C-1.6), not a business outcome.
-  ({ seats }) => seats === undefined || distinct(seats.map((seat) => seat.seatId)),
+  ({ rates, seats }) =>
+    rates === undefined ? seats !== undefined && seats.length > 0 : seats === undefined && rates.length > 0,
   'SelectSeatsRequest',
-  'each seat may be asked for once',
+  'exactly one of rates and seats is required, with at least one entry',
 );
 export type SelectSeatsRequest = t.TypeOf<typeof SelectSeatsRequest>;
 
@@ -76,20 +86,18 @@ export const TimeSlotRateQuantity = struct(
 export type TimeSlotRateQuantity = t.TypeOf<typeof TimeSlotRateQuantity>;
 
 /** Endpoint 9: rates whose quantities are all 0 select nothing, a 400 (C-7.6). */
-export const SelectTimeSlotRequest = refine(
-  refine(
-    struct(
-      { timeSlotId: ProviderIdentity, rates: t.array(TimeSlotRateQuantity) },
-      {},
-      'SelectTimeSlotRequest',
+export const SelectTimeSlotRequest = struct(
+  {
+    timeSlotId: ProviderIdentity,
+    rates: refine(
+      uniqueBy(TimeSlotRateQuantity, (rate) => rate.rateId, 'TimeSlotRates', 'each rate may be named once'),
+      (rates) => rates.some((rate) => rate.quantity > 0),
+      'TimeSlotRates',
+      'rates must ask for at least one place',
     ),
-    ({ rates }) => rates.some((rate) => rate.quantity > 0),
-    'SelectTimeSlotRequest',
-    'rates must ask for at least one place',
-  ),
-  ({ rates }) => distinct(rates.map((rate) => rate.rateId)),
+  },
+  {},
   'SelectTimeSlotRequest',
-  'each rate may be named once',
 );
 export type SelectTimeSlotRequest = t.TypeOf<typeof SelectTimeSlotRequest>;
 
@@ -121,12 +129,17 @@ export const SetDeliveryMethodRequest = struct(
 export type SetDeliveryMethodRequest = t.TypeOf<typeof SetDeliveryMethodRequest>;
 
 /** Endpoint 14: each field type once (C-7.12); two values of one type are ambiguous, a 400 (C-1.6). */
-export const SetCustomerDetailsRequest = refine(
-  struct({}, { customerDetails: t.array(CustomerDetailFieldValue) }, 'SetCustomerDetailsRequest'),
-  ({ customerDetails }) =>
-    customerDetails === undefined || distinct(customerDetails.map((detail) => detail.type)),
+export const SetCustomerDetailsRequest = struct(
+  {},
+  {
+    customerDetails: uniqueBy(
+      CustomerDetailFieldValue,
+      (detail) => detail.type,
+      'CustomerDetails',
+      'each customer detail type may be given once',
+    ),
+  },
   'SetCustomerDetailsRequest',
-  'each customer detail type may be given once',
 );
 export type SetCustomerDetailsRequest = t.TypeOf<typeof SetCustomerDetailsRequest>;
 
