@@ -179,6 +179,22 @@ describe('Idempotency-Key (C-6.3)', () => {
     expect(JSON.stringify(bodyOf(replayed))).toBe(JSON.stringify(bodyOf(created)));
   });
 
+  it('a record keeps the body as a document too, for older processes of a rolling upgrade that read only that', async () => {
+    const seen: IdempotencyRecord[] = [];
+    const h = harness(
+      {},
+      readingRecords((record) => {
+        seen.push(record);
+        return record;
+      }),
+    );
+    const create = keyed(guest, 'k-both', 'POST /baskets');
+    const created = await h.app.api.createBasket(create);
+    await h.app.api.createBasket(create);
+    expect(seen[0]?.response).toMatchObject({ status: 200, body: bodyOf(created) });
+    expect(seen[0]?.response['bodyText']).toBe(JSON.stringify(bodyOf(created)));
+  });
+
   it('a record kept before bodies were kept as text (a rolling upgrade) still replays its body', async () => {
     const storage = readingRecords((record) => {
       const { bodyText, ...older } = record.response;

@@ -37,7 +37,10 @@ export const StoredAnswer = t.intersection(
        * keeps no key order, and a replay answers the same bytes (C-6.3).
        */
       bodyText: t.string,
-      /** The body of a record written before `bodyText` (a rolling upgrade's older process). */
+      /**
+       * The body as a document: what a replay answers when the record has no `bodyText` (written by
+       * an older process); written beside it for older processes still running in a rolling upgrade.
+       */
       body: t.UnknownRecord,
       problem: t.type({
         type: t.string,
@@ -98,7 +101,7 @@ export const storedAnswerOf = (answer: Answer): StoredAnswer | undefined => {
   if (answer.status === 304) return undefined;
   return {
     status: answer.status,
-    ...('body' in answer ? { bodyText: JSON.stringify(answer.body) } : {}),
+    ...('body' in answer ? { body: answer.body, bodyText: JSON.stringify(answer.body) } : {}),
     ...(answer.version === undefined ? {} : { version: answer.version }),
   };
 };
