@@ -192,7 +192,7 @@ describe('Idempotency-Key (C-6.3)', () => {
     const created = await h.app.api.createBasket(create);
     await h.app.api.createBasket(create);
     expect(seen[0]?.response).toMatchObject({ status: 200, body: bodyOf(created) });
-    expect(seen[0]?.response['bodyText']).toBe(JSON.stringify(bodyOf(created)));
+    expect(seen[0]?.response.bodyText).toBe(JSON.stringify(bodyOf(created)));
   });
 
   it('a record kept before bodies were kept as text (a rolling upgrade) still replays its body', async () => {
