@@ -71,6 +71,13 @@ describe('a cluster of two processes on one PostgreSQL database', () => {
     expect([replay.status, replay.headers.get('etag')]).toEqual([first.status, first.headers.get('etag')]);
     // The stored answer comes back from PostgreSQL, whose jsonb keeps no key order: the text must.
     expect(replay.text).toBe(first.text);
+    // A problem too.
+    const missing = `/baskets/${randomUUID()}`;
+    const problemKey = { 'idempotency-key': `replay-${randomUUID()}` };
+    const refused = await cluster.client.on(0).send('DELETE', missing, alice, { headers: problemKey });
+    const again = await cluster.client.on(1).send('DELETE', missing, alice, { headers: problemKey });
+    expect([refused.status, again.status]).toEqual([404, 404]);
+    expect(again.text).toBe(refused.text);
   });
 
   it("names each request by the caller's X-Request-Id in the answer and in the serving process's log, or by a new UUID", async () => {

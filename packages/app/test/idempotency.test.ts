@@ -157,7 +157,7 @@ describe('Idempotency-Key (C-6.3)', () => {
     expect(await h.app.api.deleteBasket(remove, id)).toEqual(deleted);
   });
 
-  it('a replay answers the body with its keys as first answered, from a store that keeps no key order (C-6.3)', async () => {
+  it('a replay answers the body or the problem with its keys as first answered, from a store that keeps no key order (C-6.3)', async () => {
     // As PostgreSQL's jsonb gives documents back: keys sorted (by length, then bytes), not as written.
     const sorted = (value: unknown): unknown =>
       Array.isArray(value)
@@ -177,6 +177,12 @@ describe('Idempotency-Key (C-6.3)', () => {
     const created = await h.app.api.createBasket(create);
     const replayed = await h.app.api.createBasket(create);
     expect(JSON.stringify(bodyOf(replayed))).toBe(JSON.stringify(bodyOf(created)));
+    // A problem answered first is replayed in its first order too.
+    const unknown = '0190a3c2-7d4e-7a51-9b3e-5f2a6c1d8e99';
+    const remove = keyed(guest, 'k-order-404', `DELETE /baskets/${unknown}`);
+    const missing = await h.app.api.deleteBasket(remove, unknown);
+    expect(missing.status).toBe(404);
+    expect(JSON.stringify(await h.app.api.deleteBasket(remove, unknown))).toBe(JSON.stringify(missing));
   });
 
   it('a record keeps the body as a document too, for older processes of a rolling upgrade that read only that', async () => {

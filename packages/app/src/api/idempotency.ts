@@ -188,7 +188,10 @@ export const plainReplay = (stored: StoredAnswer): Answer => {
     const problem = stored.problem ?? { type: '', title: '', detail: '', code: 'internal-error' };
     // Stored by this service, so its code is a stable one; a row edited by hand is not trusted.
     const code = ProblemCode.is(problem.code) ? problem.code : 'internal-error';
-    return { status: stored.status, problem: { ...problem, code, status: stored.status } };
+    // Field by field in the order it was first answered (problemOf's): a store of JSON documents
+    // gives the stored one back in its own order, and a replay answers the same bytes (C-6.3).
+    const { type, title, detail } = problem;
+    return { status: stored.status, problem: { type, title, status: stored.status, detail, code } };
   }
   if (stored.status === 204)
     return stored.version === undefined ? { status: 204 } : { status: 204, version: stored.version };
