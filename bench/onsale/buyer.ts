@@ -167,11 +167,13 @@ const request = async (ctx: BuyerContext, method: string, path: string, json?: u
     );
     const body = response.text === '' ? undefined : (JSON.parse(response.text) as Record<string, unknown>);
     const code = typeof body?.code === 'string' && response.status >= 400 ? ` ${body.code}` : '';
-    // An error of the service's own (not the overload's 503) says where and why.
+    // An error of the service's own says where and why; a 503 says why (its detail, numbers left out).
     const where =
-      response.status >= 500 && response.status !== 503
-        ? ` (${method} ${path.replace(/[0-9a-f-]{36}/g, '{id}').split('?')[0]}: ${String(body?.detail)})`
-        : '';
+      response.status === 503
+        ? ` (${String(body?.detail).replace(/\d+/g, 'N')})`
+        : response.status >= 500
+          ? ` (${method} ${path.replace(/[0-9a-f-]{36}/g, '{id}').split('?')[0]}: ${String(body?.detail)})`
+          : '';
     count(ctx.tally, `${response.status}${code}${where}`);
     const retryAfter = Number(response.retryAfter);
     if (response.status !== 503 || !(retryAfter > 0) || ctx.stopped()) {

@@ -51,6 +51,10 @@ const soldOnce = async (options: OnsaleOptions): Promise<OnsaleResult> => {
   return result;
 };
 
+/** The 503s the buyers were answered (each kind of refusal is its own entry, by its detail). */
+const refusals = (answers: OnsaleResult['answers']): number =>
+  answers.filter(([answer]) => answer.startsWith('503 ')).reduce((sum, [, n]) => sum + n, 0);
+
 describe('on-sale: 300 seats, 2 processes, 1,000 buyers at most (PostgreSQL)', () => {
   it('sells every seat once: no oversell, no stranded seat, no double payment', async () => {
     await soldOnce(ciSized);
@@ -60,7 +64,7 @@ describe('on-sale: 300 seats, 2 processes, 1,000 buyers at most (PostgreSQL)', (
     // 4 requests in flight per process, new baskets below 2 (docs/operations.md, "An on-sale"):
     // buyers get 503s with Retry-After at every step and send the request again.
     const result = await soldOnce({ ...ciSized, admission: { maxInFlight: 4, maxInFlightForNewBaskets: 2 } });
-    const refused = new Map(result.answers).get('503 internal-error') ?? 0;
+    const refused = refusals(result.answers);
     expect(refused).toBeGreaterThan(0);
   }, 420_000);
 
@@ -71,7 +75,12 @@ describe('on-sale: 300 seats, 2 processes, 1,000 buyers at most (PostgreSQL)', (
       ...ciSized,
       admission: { maxInFlight: 0, newBasketsPerSecond: 2, newBasketQueue: 50, newBasketQueueWaitMs: 60_000 },
     });
-    expect(new Map(result.answers).get('503 internal-error') ?? 0).toBe(0);
+    // No admission refusal. A 503 of a database that did not answer in time (a CI machine running
+    // other files at once) is retried with the same key like any 503, and the checks still hold.
+    const refused = result.answers.filter(
+      ([answer]) => answer.startsWith('503 ') && !answer.includes('The database did not answer in time'),
+    );
+    expect(refused).toEqual([]);
     // Two processes let in four new baskets a second, so the typical buyer waited for some 9 s in
     // line; without the pace it would have had its basket at once.
     expect(result.basketWait.p50).toBeGreaterThanOrEqual(1_000);
