@@ -115,7 +115,13 @@ const counted = (db: Db): Db => ({
 });
 
 const schema = 'bench_command_path';
-const pool = store.openPgPool(benchUrl, { max: Number(process.env.BASKET_BENCH_POOL ?? 20) });
+const pool = store.openPgPool(benchUrl, {
+  max: Number(process.env.BASKET_BENCH_POOL ?? 20),
+  // Trees before batched transactions ignore it.
+  ...(process.env.BASKET_BENCH_BATCHES === undefined
+    ? {}
+    : { batchesInFlight: Number(process.env.BASKET_BENCH_BATCHES) }),
+});
 await store.dropSchema(pool, schema);
 const storage = await store.createPostgresStorage({ db: counted(pool), schema });
 // No event-loop delay limit (a tree before it ignores the variable): throughput is measured here.

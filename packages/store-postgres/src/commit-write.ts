@@ -1,4 +1,5 @@
 import type { Tables } from './names';
+import { COUNT_STRIPES, STRIPED_CAPACITY } from './striped-hold-counts';
 
 /**
  * The versions of `commit_write`. `migration9`: an event's `recorded` is the commit's `at`, its
@@ -133,3 +134,51 @@ ${writerCheckSql(version, minimumWriter)}        PERFORM pg_advisory_xact_lock(2
       $fn$;
 `;
 };
+
+/**
+ * The schema's `commit_write_all(p jsonb[])` (migration 18): the commits of several transactions
+ * that the pg driver runs as one (pg-batches.ts), written in order, each in a subtransaction of its
+ * own, so that a refused commit (or any error of it) undoes that commit alone. Answers a JSON array
+ * with one entry per document: null when it was written, else the error that refused it (`code`,
+ * `message`, `detail`, `constraint`), which the driver gives back to that transaction as if
+ * PostgreSQL had raised it there.
+ *
+ * Every resource lock any of the documents may take (class 4: a resource's key, or each of its
+ * stripes' keys) is taken first, in key order. Each commit locks its own in key order, but one
+ * commit's after another's need not be in key order, and two batches of other processes taking
+ * them so could wait on each other in a cycle; taken all at once, in order, they cannot.
+ */
+export const commitWriteAllSql = (t: Tables): string => `
+      CREATE FUNCTION ${t.schema}.commit_write_all(p jsonb[]) RETURNS jsonb LANGUAGE plpgsql AS $fn$
+      DECLARE
+        outcomes jsonb := '[]'::jsonb;
+        v_code text;
+        v_message text;
+        v_detail text;
+        v_constraint text;
+      BEGIN
+        PERFORM pg_advisory_xact_lock(4, k) FROM (
+          SELECT DISTINCT CASE WHEN r.capacity >= ${STRIPED_CAPACITY} THEN r.key # s.stripe ELSE r.key END AS k
+            FROM unnest(p) AS d(doc)
+            CROSS JOIN LATERAL (
+              SELECT k.value::integer AS key, c.value::integer AS capacity
+                FROM jsonb_array_elements_text(coalesce(d.doc->'holds'->'keys', '[]'::jsonb)) WITH ORDINALITY AS k(value, n)
+                JOIN jsonb_array_elements_text(coalesce(d.doc->'holds'->'capacities', '[]'::jsonb)) WITH ORDINALITY AS c(value, n)
+                  USING (n)) AS r
+            CROSS JOIN generate_series(0, ${COUNT_STRIPES - 1}) AS s(stripe)
+          ORDER BY 1) AS keys;
+        FOR i IN 1 .. coalesce(array_length(p, 1), 0) LOOP
+          BEGIN
+            PERFORM ${t.schema}.commit_write(p[i]);
+            outcomes := outcomes || 'null'::jsonb;
+          EXCEPTION WHEN OTHERS THEN
+            GET STACKED DIAGNOSTICS v_code = RETURNED_SQLSTATE, v_message = MESSAGE_TEXT,
+              v_detail = PG_EXCEPTION_DETAIL, v_constraint = CONSTRAINT_NAME;
+            outcomes := outcomes || jsonb_build_array(jsonb_build_object('code', v_code, 'message', v_message,
+              'detail', nullif(v_detail, ''), 'constraint', nullif(v_constraint, '')));
+          END;
+        END LOOP;
+        RETURN outcomes;
+      END
+      $fn$;
+`;

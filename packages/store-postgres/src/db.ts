@@ -17,12 +17,33 @@ export type InlineParam = string | number | null | ReadonlyArray<string>;
 /** A statement with its parameters ($1 → the first), for a driver to send as it sees fit. */
 export type Statement = { readonly sql: string; readonly params: ReadonlyArray<InlineParam> };
 
-export type TransactionOpening = { readonly lock: AdvisoryLock; readonly reads?: ReadonlyArray<Statement> };
+/**
+ * How the commits of transactions run together as one (the pg driver's batches, pg-batches.ts)
+ * are written: transactions of one `key` may share a PostgreSQL transaction, each commit given as
+ * a document, and `all` is the statement writing several documents in order, each undone alone
+ * when refused; it answers one row whose `outcomes` column is a JSON array of null (written) or
+ * the error that refused the document (`code`, `message`, `detail`, `constraint`).
+ */
+export type CommitBatching = {
+  readonly key: string;
+  readonly all: (documents: ReadonlyArray<string>) => string;
+};
+
+export type TransactionOpening = {
+  readonly lock: AdvisoryLock;
+  readonly reads?: ReadonlyArray<Statement>;
+  /** Given, the transaction may run in one PostgreSQL transaction with others of its key. */
+  readonly batch?: CommitBatching;
+};
 
 /** A transaction's connection, which can also end with a last statement and COMMIT in one round trip. */
 export type TransactionQueryable = Queryable & {
-  /** Runs `sql` (no parameters) and commits, in one round trip where the driver can. */
-  readonly commitWith: (sql: string) => Promise<void>;
+  /**
+   * Runs `sql` (no parameters) and commits, in one round trip where the driver can. A transaction
+   * opened with `batch` also gives its commit as `document`: run with others, the driver writes it
+   * with theirs (`CommitBatching.all`) instead of running `sql`.
+   */
+  readonly commitWith: (sql: string, document?: string) => Promise<void>;
 };
 
 /**

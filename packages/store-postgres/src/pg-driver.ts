@@ -1,7 +1,9 @@
 import { StorageUnavailableError } from '@basket/app';
 import pg from 'pg';
 import { advisoryLockSql, type Db, type Queryable, type Row, type TransactionQueryable } from './db';
-import { openingSql, preparedElsewhere, statementName } from './pg-opening';
+import { transactionBatches } from './pg-batches';
+import { openingSql, preparedElsewhere } from './pg-opening';
+import { errorOf, isReadTimeout, queryableOf, resultsOf } from './pg-queryable';
 
 export type PgPoolOptions = {
   /** Connections in the pool (default 10). */
@@ -21,7 +23,19 @@ export type PgPoolOptions = {
    * packets, a server that stalls) is given up and replaced. 0: no bound.
    */
   readonly timeoutMs?: number;
+  /**
+   * Transactions that may run together (opened with `batch`: the basket transactions of the unit
+   * of work) run at most this many at once per schema; those that arrive meanwhile wait and run as
+   * one PostgreSQL transaction (pg-batches.ts). Default 2; 0 runs every transaction alone, on a
+   * connection of its own as soon as one is free.
+   */
+  readonly batchesInFlight?: number;
 };
+
+/** `batchesInFlight` by default. */
+export const DEFAULT_BATCHES_IN_FLIGHT = 2;
+/** Transactions in one batch at most: each commit is a subtransaction, and PostgreSQL keeps 64 per backend in shared memory. */
+const MAX_BATCH_MEMBERS = 32;
 
 /** `timeoutMs` by default. */
 export const DEFAULT_DATABASE_TIMEOUT_MS = 15_000;
@@ -34,12 +48,6 @@ class PreparedElsewhere extends Error {
     super('a statement prepared in SQL was not on this connection');
   }
 }
-
-const errorOf = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
-
-/** pg's own error when a statement's answer did not come within `query_timeout`. */
-const isReadTimeout = (error: unknown): boolean =>
-  error instanceof Error && error.message === 'Query read timeout';
 
 /**
  * SQLSTATEs of a statement that PostgreSQL cancelled before it did anything: past
@@ -66,33 +74,6 @@ const connect = async (pool: pg.Pool): Promise<pg.PoolClient> => {
     });
   }
 };
-
-/** The longest a timer can wait (ms): a script's answer is waited for as long as it takes. */
-const UNBOUNDED_MS = 2 ** 31 - 1;
-
-const queryableOf = (client: pg.Pool | pg.PoolClient): Queryable => ({
-  query: async (sql, params = []) =>
-    (params.length === 0
-      ? await client.query(sql)
-      : await client.query({ name: statementName(sql), text: sql, values: [...params] })
-    ).rows,
-  // Scripts are migrations, which may rewrite a large table: no read timeout (nor, set by
-  // `migrate`, a statement timeout).
-  exec: async (sql) => {
-    // pg reads `query_timeout` of a query's config (its types name it on the connection's only).
-    const script: pg.QueryConfig & { readonly query_timeout: number } = {
-      text: sql,
-      query_timeout: UNBOUNDED_MS,
-    };
-    await client.query(script);
-  },
-});
-
-/** The rows of each statement of a simple query (pg answers one result, or an array for several). */
-const resultsOf = (
-  result: pg.QueryResult | ReadonlyArray<pg.QueryResult>,
-): ReadonlyArray<ReadonlyArray<Row>> =>
-  Array.isArray(result) ? result.map((r: pg.QueryResult) => r.rows) : [(result as pg.QueryResult).rows];
 
 /** PostgreSQL through a `pg` Pool: the scaled configuration, shared by several server processes. */
 export const openPgPool = (url: string, options: PgPoolOptions = {}): Db => {
@@ -206,7 +187,7 @@ export const openPgPool = (url: string, options: PgPoolOptions = {}): Db => {
     }
   };
 
-  const transaction: Db['transaction'] = async (fn, opening) => {
+  const single: Db['transaction'] = async (fn, opening) => {
     try {
       return await attempt(fn, opening);
     } catch (error) {
@@ -218,6 +199,27 @@ export const openPgPool = (url: string, options: PgPoolOptions = {}): Db => {
       return attempt(fn, opening);
     }
   };
+
+  const inFlight = options.batchesInFlight ?? DEFAULT_BATCHES_IN_FLIGHT;
+  const batches =
+    inFlight > 0
+      ? transactionBatches(
+          {
+            connect: () => connect(pool),
+            alone: (fn, opening) => single(fn, opening),
+            prepareOpenings: () => prepareOpenings,
+            notPreparable: () => {
+              prepareOpenings = false;
+            },
+          },
+          { inFlight, maxMembers: MAX_BATCH_MEMBERS },
+        )
+      : undefined;
+
+  const transaction: Db['transaction'] = (fn, opening) =>
+    batches !== undefined && opening?.batch !== undefined
+      ? batches.run(fn, { ...opening, batch: opening.batch })
+      : single(fn, opening);
 
   /** Every operation's failure, with PostgreSQL's cancellations as `StorageUnavailableError`. */
   const passing = <A>(operation: Promise<A>): Promise<A> =>

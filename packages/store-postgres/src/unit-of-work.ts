@@ -9,6 +9,7 @@ import type {
 } from '@basket/app';
 import { commitDocument, conflictOf } from './commit-document';
 import {
+  type CommitBatching,
   type Db,
   detailOf,
   isRetryable,
@@ -53,9 +54,8 @@ const write = async (
 ): Promise<number> => {
   try {
     // The call and COMMIT in one round trip: a refused commit raises, and COMMIT is not reached.
-    await tx.commitWith(
-      `SELECT ${t.schema}.commit_write(${sqlLiteral(commitDocument(t, commit, locked))}::jsonb)`,
-    );
+    const document = commitDocument(t, commit, locked);
+    await tx.commitWith(`SELECT ${t.schema}.commit_write(${sqlLiteral(document)}::jsonb)`, document);
   } catch (error) {
     if (sqlState(error) === 'BK001') throw new Rollback(conflictOf(detailOf(error)));
     if (sqlState(error) === 'BK002')
@@ -66,6 +66,13 @@ const write = async (
 };
 
 const maxAttempts = 5;
+
+/** Basket transactions of one schema may share a PostgreSQL transaction (see `commit_write_all`). */
+const batchOf = (t: Tables): CommitBatching => ({
+  key: t.schema,
+  all: (documents) =>
+    `SELECT ${t.schema}.commit_write_all(ARRAY[${documents.map(sqlLiteral).join(', ')}]::jsonb[]) AS outcomes`,
+});
 
 /**
  * One transaction under the advisory lock of `lock`, taken first: the body reads and decides, its
@@ -107,7 +114,7 @@ const transaction = async <T>(
             throw error;
           }
         },
-        { lock: advisoryLock(t.schema, lockClass.stream, lock), reads: opening.reads },
+        { lock: advisoryLock(t.schema, lockClass.stream, lock), reads: opening.reads, batch: batchOf(t) },
       );
     } catch (error) {
       if (refused !== undefined) return { _tag: 'Refused', ...refused };

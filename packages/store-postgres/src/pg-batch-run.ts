@@ -1,0 +1,268 @@
+import type pg from 'pg';
+import {
+  advisoryLockSql,
+  type CommitBatching,
+  type InlineParam,
+  type Row,
+  type Statement,
+  type TransactionOpening,
+  type TransactionQueryable,
+} from './db';
+import { openingSql, preparedElsewhere } from './pg-opening';
+import { errorOf, isReadTimeout, resultsOf } from './pg-queryable';
+
+export type Body = (tx: TransactionQueryable, opened: ReadonlyArray<ReadonlyArray<Row>>) => Promise<unknown>;
+
+/** A transaction waiting to run in a batch: its body, opening and the caller's promise. */
+export type Member = {
+  readonly fn: Body;
+  readonly opening: TransactionOpening & { readonly batch: CommitBatching };
+  readonly resolve: (value: unknown) => void;
+  readonly reject: (error: unknown) => void;
+};
+
+export type RunDeps = {
+  /** Runs a member alone, as the driver does without batches (a member the batch's abort took down). */
+  readonly alone: (member: Member) => void;
+  /** Runs the members again later (their bodies had not run: the opening was refused as a whole). */
+  readonly again: (members: ReadonlyArray<Member>) => void;
+  readonly prepareOpenings: () => boolean;
+  readonly notPreparable: () => void;
+};
+
+/** How a member's body ended. */
+type Settled =
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly error: unknown };
+
+/** A member's part in the batch. */
+type Run = {
+  readonly member: Member;
+  /** Its commit document, once its body asked to commit; the batch's outcome settles `commit`. */
+  document?: string;
+  commit?: { readonly resolve: () => void; readonly reject: (error: unknown) => void };
+  /** A statement of its own alone failed first: the batch's transaction is aborted on its account. */
+  cause: boolean;
+};
+
+/** A statement a member's body sent, to go with the others' in the next round trip. */
+type Asked = {
+  readonly run: Run;
+  readonly statement: Statement;
+  readonly resolve: (rows: ReadonlyArray<Row>) => void;
+  readonly reject: (error: unknown) => void;
+};
+
+/** Given to a member whose batch another member aborted: it runs again, alone. */
+class BatchAborted extends Error {
+  constructor() {
+    super('the batched transaction was aborted by another of its transactions');
+  }
+}
+
+const isInline = (params: ReadonlyArray<unknown>): params is ReadonlyArray<InlineParam> =>
+  params.every(
+    (p) =>
+      p === null ||
+      typeof p === 'string' ||
+      (typeof p === 'number' && Number.isSafeInteger(p)) ||
+      (Array.isArray(p) && p.every((item) => typeof item === 'string')),
+  );
+
+/** An error `commit_write_all` reported for one document, shaped as PostgreSQL's own (code, detail). */
+const refusal = (outcome: Readonly<Record<string, unknown>>): Error =>
+  Object.assign(new Error(typeof outcome.message === 'string' ? outcome.message : 'commit refused'), {
+    code: outcome.code,
+    ...(typeof outcome.detail === 'string' ? { detail: outcome.detail } : {}),
+    ...(typeof outcome.constraint === 'string' ? { constraint: outcome.constraint } : {}),
+  });
+
+const outcomesOf = (rows: ReadonlyArray<Row> | undefined, count: number): ReadonlyArray<unknown> => {
+  const outcomes = rows?.[0]?.outcomes;
+  if (!Array.isArray(outcomes) || outcomes.length !== count)
+    throw new Error('commit_write_all answered no outcome for every commit');
+  return outcomes;
+};
+
+const byLock = (a: Member, b: Member): number =>
+  a.opening.lock.kind - b.opening.lock.kind || a.opening.lock.key - b.opening.lock.key;
+
+/**
+ * Runs `members` (two or more, of distinct locks) as one transaction on `client` and settles each
+ * member's promise. The round trips: BEGIN with every lock in key order and every member's opening
+ * reads; the reads the bodies send while deciding, gathered into one round trip each time the event
+ * loop comes round; the commits through `CommitBatching.all` with COMMIT. Answers the error for
+ * which the connection is to be discarded, if any.
+ */
+export const runTogether = async (
+  client: pg.PoolClient,
+  members: ReadonlyArray<Member>,
+  deps: RunDeps,
+): Promise<Error | undefined> => {
+  const sorted = [...members].sort(byLock);
+  const head = ['BEGIN', ...sorted.map((member) => advisoryLockSql(member.opening.lock))];
+  let begun = false;
+  let broken: Error | undefined;
+  /** The first failure of a statement: the transaction is aborted, nothing more is sent. */
+  let failure: { readonly error: unknown } | undefined;
+
+  /** One simple query of `statements` (the head first when not sent yet), as the opening's reads. */
+  const send = async (statements: ReadonlyArray<Statement>): Promise<ReadonlyArray<ReadonlyArray<Row>>> => {
+    const prepare = deps.prepareOpenings();
+    const query = openingSql(client, begun ? [] : head, statements, prepare);
+    begun = true;
+    try {
+      const results = resultsOf(await client.query(query.sql));
+      query.prepared();
+      return query.readAt.map((i) => results[i] ?? []);
+    } catch (error) {
+      if (prepare && preparedElsewhere(error)) deps.notPreparable();
+      // A PREPARE may have run in the failed query: the connection is not used again.
+      broken = errorOf(error);
+      throw error;
+    }
+  };
+
+  // The opening: what every member reads first, under every member's lock.
+  const reads = sorted.flatMap((member) => member.opening.reads ?? []);
+  let opened: ReadonlyArray<ReadonlyArray<Row>> = [];
+  if (reads.length > 0) {
+    try {
+      opened = await send(reads);
+    } catch (error) {
+      // Nothing of any member ran: alone, each meets only its own trouble (a lock not free in time).
+      if (preparedElsewhere(error)) deps.again(sorted);
+      else for (const member of sorted) deps.alone(member);
+      return broken;
+    }
+  }
+
+  // The bodies' own reads, a round trip for all that ask while the event loop goes round.
+  let asked: Asked[] = [];
+  let sending = false;
+  const flush = async (): Promise<void> => {
+    sending = true;
+    while (asked.length > 0) {
+      const round = asked;
+      asked = [];
+      if (failure !== undefined) {
+        for (const a of round) a.reject(failure.error);
+        continue;
+      }
+      try {
+        const rows = await send(round.map((a) => a.statement));
+        round.forEach((a, i) => {
+          a.resolve(rows[i] ?? []);
+        });
+      } catch (error) {
+        failure = { error };
+        // A statement alone is its member's; of several, the one at fault is not known: all run again.
+        const [only] = round;
+        if (round.length === 1 && only !== undefined) only.run.cause = true;
+        for (const a of round) a.reject(error);
+      }
+    }
+    sending = false;
+  };
+  const ask = (run: Run, sql: string, params: ReadonlyArray<unknown>): Promise<ReadonlyArray<Row>> => {
+    if (!isInline(params))
+      return Promise.reject(
+        new Error('a statement of a batched transaction has a parameter it cannot write'),
+      );
+    return new Promise((resolve, reject) => {
+      asked.push({ run, statement: { sql, params }, resolve, reject });
+      if (!sending && asked.length === 1) setImmediate(() => void flush());
+    });
+  };
+
+  const runs: Run[] = sorted.map((member) => ({ member, cause: false }));
+  const bodies: Array<Promise<Settled>> = [];
+  await Promise.all(
+    runs.map(
+      (run, i) =>
+        new Promise<void>((ended) => {
+          const tx: TransactionQueryable = {
+            query: (sql, params = []) => ask(run, sql, params),
+            exec: async () => {
+              throw new Error('a batched transaction runs no scripts');
+            },
+            commitWith: (_sql, document) => {
+              if (document === undefined)
+                return Promise.reject(new Error('a batched transaction commits a document'));
+              run.document = document;
+              return new Promise<void>((resolve, reject) => {
+                run.commit = { resolve, reject };
+                ended();
+              });
+            },
+          };
+          const settled = (outcome: Settled): Settled => {
+            ended();
+            return outcome;
+          };
+          bodies.push(
+            run.member.fn(tx, opened.slice(offsetOf(sorted, i), offsetOf(sorted, i + 1))).then(
+              (value) => settled({ ok: true, value }),
+              (error: unknown) => settled({ ok: false, error }),
+            ),
+          );
+        }),
+    ),
+  );
+
+  const pending = runs.filter((run) => run.commit !== undefined);
+  /** Members to run again, alone, whatever their bodies answered. */
+  const again = new Set<Run>();
+  const rollback = async (): Promise<void> => {
+    if (broken !== undefined) return;
+    try {
+      await client.query('ROLLBACK');
+    } catch (error) {
+      broken = errorOf(error);
+    }
+  };
+  if (failure !== undefined) {
+    // The transaction is aborted: nothing is written. A member whose statement failed keeps its
+    // error; a member that finished without writing or failing keeps its answer; the others run again.
+    const ended = await Promise.all(runs.map((run, i) => (run.commit === undefined ? bodies[i] : undefined)));
+    runs.forEach((run, i) => {
+      if (!run.cause && (run.commit !== undefined || ended[i]?.ok === false)) again.add(run);
+    });
+    for (const run of pending) run.commit?.reject(new BatchAborted());
+    await rollback();
+  } else if (pending.length === 0) {
+    // Reads only: nothing to write.
+    if (begun) await rollback();
+  } else {
+    const batching = pending[0]?.member.opening.batch;
+    const statements = begun ? [] : [...head];
+    const at = statements.length;
+    statements.push(batching?.all(pending.map((run) => run.document ?? '')) ?? '', 'COMMIT');
+    begun = true;
+    try {
+      const outcomes = outcomesOf(resultsOf(await client.query(statements.join(';\n')))[at], pending.length);
+      pending.forEach((run, i) => {
+        const outcome = outcomes[i];
+        if (outcome === null || typeof outcome !== 'object') run.commit?.resolve();
+        else run.commit?.reject(refusal(outcome as Readonly<Record<string, unknown>>));
+      });
+    } catch (error) {
+      // Nothing was committed (a COMMIT that fails commits nothing): each gets the error.
+      if (isReadTimeout(error)) broken = errorOf(error);
+      else await rollback();
+      for (const run of pending) run.commit?.reject(error);
+    }
+  }
+  runs.forEach((run, i) => {
+    void bodies[i]?.then((settled) => {
+      if (again.has(run)) deps.alone(run.member);
+      else if (settled.ok) run.member.resolve(settled.value);
+      else run.member.reject(settled.error);
+    });
+  });
+  return broken;
+};
+
+/** Where the opening's rows of the member at `index` start. */
+const offsetOf = (sorted: ReadonlyArray<Member>, index: number): number =>
+  sorted.slice(0, index).reduce((sum, member) => sum + (member.opening.reads?.length ?? 0), 0);

@@ -1,0 +1,209 @@
+import type { Commit, HoldRow, Storage, TransactionResult } from '@basket/app';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPostgresStorage, type Db, dropSchema, openPgPool } from '../src/index';
+import { freshSchema, postgresUrl } from './support';
+
+const at = '2026-11-21T18:04:05.123Z';
+
+/**
+ * Transactions run together as one PostgreSQL transaction (pg-batches.ts, docs/architecture.md
+ * "Batches"): with one batch in flight, the first of several transactions started at once runs
+ * alone and the others wait for it, then run as one batch.
+ */
+describe('batched transactions on PostgreSQL (pg-batches.ts)', () => {
+  const schema = freshSchema();
+  let db: Db;
+  let storage: Storage;
+  beforeAll(async () => {
+    db = openPgPool(postgresUrl, { max: 4, batchesInFlight: 1 });
+    storage = await createPostgresStorage({ db, schema, closeDb: false });
+  });
+  afterAll(async () => {
+    await dropSchema(db, schema);
+    await db.close();
+  });
+
+  /** A transaction on `stream`'s lock appending one event at the version it read, with `holds`. */
+  const append = (
+    stream: string,
+    options: { holds?: ReadonlyArray<HoldRow>; fail?: () => Promise<void> } = {},
+  ) =>
+    storage.unitOfWork.transaction(stream, async (reads) => {
+      const version = (await reads.readStream(stream)).length;
+      await options.fail?.();
+      const commit: Commit = {
+        streamId: stream,
+        expectedVersion: version,
+        events: [{ type: 'Appended', data: { version } }],
+        ...(options.holds === undefined ? {} : { holds: { holder: stream, holds: options.holds } }),
+        at,
+      };
+      return { commit, value: version };
+    });
+
+  /** PostgreSQL transactions that wrote the streams' events (the events table records its writer's). */
+  const writers = async (streams: ReadonlyArray<string>): Promise<number> => {
+    const [row] = await db.query(
+      `SELECT count(DISTINCT tx)::int AS n FROM ${schema}.events WHERE stream_id = ANY($1::text[])`,
+      [streams],
+    );
+    return Number(row?.n);
+  };
+
+  const done = <T>(result: TransactionResult<T>) => {
+    expect(result._tag).toBe('Done');
+    return result;
+  };
+
+  it('runs the transactions that wait together in one PostgreSQL transaction, each written', async () => {
+    const streams = Array.from({ length: 10 }, (_, i) => `basket-together-${i}`);
+    const results = await Promise.all(streams.map((stream) => append(stream)));
+    for (const result of results) expect(done(result)).toMatchObject({ value: 0, version: 1 });
+    // The first alone, the nine that waited for it in one.
+    expect(await writers(streams)).toBe(2);
+    for (const stream of streams) expect(await storage.events.readStream(stream)).toHaveLength(1);
+  });
+
+  it('never puts two transactions of one lock in one batch: each sees the one before it', async () => {
+    const stream = 'basket-one-lock';
+    const results = await Promise.all(Array.from({ length: 8 }, () => append(stream)));
+    expect(results.map((result) => done(result).value).sort()).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect((await storage.events.readStream(stream)).map((event) => event.version)).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8,
+    ]);
+  });
+
+  it('undoes a refused commit alone: of six baskets taking one seat in a batch one holds it, the others write nothing', async () => {
+    const seat: HoldRow = { resource: 'seat:batch:a1', quantity: 1, capacity: 1 };
+    const bystanders = ['basket-by-0', 'basket-by-1'];
+    const takers = Array.from({ length: 6 }, (_, i) => `basket-seat-${i}`);
+    const [first, ...rest] = await Promise.all([
+      append('basket-opener'),
+      ...takers.map((stream) => append(stream, { holds: [seat] })),
+      ...bystanders.map((stream) => append(stream)),
+    ]);
+    done(first as TransactionResult<number>);
+    const taken = rest.slice(0, takers.length);
+    expect(taken.filter((result) => result._tag === 'Done')).toHaveLength(1);
+    expect(taken.filter((result) => result._tag === 'Refused')).toEqual(
+      Array.from({ length: 5 }, () => ({
+        _tag: 'Refused',
+        value: 0,
+        conflict: { _tag: 'InsufficientInventory', resource: seat.resource },
+      })),
+    );
+    for (const result of rest.slice(takers.length)) done(result);
+    const written = await Promise.all(takers.map((stream) => storage.events.readStream(stream)));
+    expect(written.map((events) => events.length).sort()).toEqual([0, 0, 0, 0, 0, 1]);
+    const [held] = await db.query(
+      `SELECT count(*)::int AS holders, sum(quantity)::int AS units FROM ${schema}.holds WHERE resource = $1`,
+      [seat.resource],
+    );
+    expect(held).toEqual({ holders: 1, units: 1 });
+    expect(await writers([...takers, ...bystanders])).toBe(1);
+  });
+
+  it('gives a failed read its error and carries out the others of its batch once each', async () => {
+    const streams = Array.from({ length: 5 }, (_, i) => `basket-abort-${i}`);
+    const broken = 'basket-abort-broken';
+    const results = await Promise.allSettled([
+      append('basket-abort-opener'),
+      ...streams.map((stream) => append(stream)),
+      // An availability read PostgreSQL refuses aborts the batch's transaction.
+      storage.unitOfWork.transaction(broken, async (reads) => {
+        await reads.heldByOthers(['stock:x'], broken, 'not a time');
+        return { value: 0 };
+      }),
+    ]);
+    expect(results.at(-1)?.status).toBe('rejected');
+    for (const result of results.slice(0, -1)) expect(result.status).toBe('fulfilled');
+    for (const stream of streams) {
+      expect((await storage.events.readStream(stream)).map((event) => event.version)).toEqual([1]);
+    }
+  });
+
+  it('gives a body that throws its error and commits the others', async () => {
+    const streams = ['basket-throws-a', 'basket-throws-b'];
+    const results = await Promise.allSettled([
+      append('basket-throws-opener'),
+      append(streams[0] ?? ''),
+      append('basket-throws-bug', {
+        fail: async () => {
+          throw new Error('a bug');
+        },
+      }),
+      append(streams[1] ?? ''),
+    ]);
+    expect(results.map((result) => result.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+    ]);
+    expect(await storage.events.readStream('basket-throws-bug')).toEqual([]);
+    for (const stream of streams) expect(await storage.events.readStream(stream)).toHaveLength(1);
+  });
+});
+
+/**
+ * Two processes' batches taking resources in different orders. A commit locks its own resources in
+ * key order, but in a batch one commit's come after another's: `commit_write_all` takes every
+ * resource lock of the batch first, in key order, or two batches could each hold a resource the
+ * other waits for. Deadlock detection is put off past the statement timeout here, so a deadlock
+ * fails the test (a cancelled statement) instead of being broken after a second and retried.
+ */
+describe('batches of two processes on shared resources', () => {
+  const schema = freshSchema();
+  const url = `${postgresUrl}${postgresUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent('-c deadlock_timeout=60s')}`;
+  let processes: ReadonlyArray<{ readonly db: Db; readonly storage: Storage }>;
+  beforeAll(async () => {
+    processes = await Promise.all(
+      [0, 1].map(async () => {
+        const db = openPgPool(url, { max: 3, batchesInFlight: 1, timeoutMs: 5000 });
+        return { db, storage: await createPostgresStorage({ db, schema }) };
+      }),
+    );
+  });
+  afterAll(async () => {
+    const cleanup = openPgPool(postgresUrl, { max: 1 });
+    await dropSchema(cleanup, schema);
+    await cleanup.close();
+    for (const { storage } of processes) await storage.close();
+  });
+
+  it('never wait on each other in a cycle', async () => {
+    const resources = ['stock:r0', 'stock:r1', 'stock:r2', 'stock:r3'];
+    const rounds = 12;
+    for (let round = 0; round < rounds; round += 1) {
+      await Promise.all(
+        processes.flatMap(({ storage }, p) =>
+          Array.from({ length: 8 }, (_, i) => {
+            const stream = `basket-cycle-${round}-${p}-${i}`;
+            // Each holds two resources, the pairs in every order across the batch.
+            const a = resources[(i + p) % resources.length] ?? '';
+            const b = resources[(i + p + 1 + (i % 2)) % resources.length] ?? '';
+            return storage.unitOfWork.transaction(stream, async () => ({
+              value: undefined,
+              commit: {
+                streamId: stream,
+                expectedVersion: 0,
+                events: [{ type: 'Held', data: {} }],
+                holds: {
+                  holder: stream,
+                  holds: [
+                    { resource: a, quantity: 1, capacity: 10_000 },
+                    { resource: b, quantity: 1, capacity: 10_000 },
+                  ],
+                },
+                at,
+              },
+            }));
+          }),
+        ),
+      );
+    }
+    const [units] =
+      (await processes[0]?.db.query(`SELECT sum(quantity)::int AS n FROM ${schema}.holds`)) ?? [];
+    expect(units).toEqual({ n: rounds * 2 * 8 * 2 });
+  }, 60_000);
+});
