@@ -43,10 +43,18 @@ export type BasketServer = {
  * Opens the storage a `BASKET_DATABASE_URL` names (in `BASKET_DATABASE_SCHEMA`'s schema, when
  * given); `memory:` is the in-memory adapter.
  */
-export const openStorage = async (databaseUrl: string | undefined, schema?: string): Promise<Storage> =>
+export const openStorage = async (
+  databaseUrl: string | undefined,
+  schema?: string,
+  /** `BASKET_DATABASE_BATCHES` on PostgreSQL; absent: the pool's default. */
+  batchesInFlight?: number,
+): Promise<Storage> =>
   databaseUrl === 'memory:'
     ? createMemoryStorage()
-    : storageFromUrl(databaseUrl, schema === undefined ? {} : { schema });
+    : storageFromUrl(databaseUrl, {
+        ...(schema === undefined ? {} : { schema }),
+        ...(batchesInFlight === undefined ? {} : { pool: { batchesInFlight } }),
+      });
 
 /** The composition root: one adapter per port, the app, the HTTP interface and the outbox relay. */
 export const createBasketServer = async (
@@ -57,7 +65,8 @@ export const createBasketServer = async (
   given?: Storage,
 ): Promise<BasketServer> => {
   const catalog = await loadCatalogFile(config.catalogPath ?? demoCatalogPath);
-  const storage = given ?? (await openStorage(config.databaseUrl, config.databaseSchema));
+  const storage =
+    given ?? (await openStorage(config.databaseUrl, config.databaseSchema, config.databaseBatches));
   const clock = await processClock(storage, logger);
   const ids: Ids = randomIds;
   const latencyMs = config.providerLatencyMs;

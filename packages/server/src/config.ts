@@ -1,5 +1,6 @@
 import { createPublicKey } from 'node:crypto';
 import type { CorsOptions, JwtPublicKey } from '@basket/http';
+import { DEFAULT_BATCHES_IN_FLIGHT } from '@basket/store-postgres';
 import { readCorsOrigins } from './cors-origins';
 import { readTimeouts, type Timeouts } from './timeouts';
 
@@ -28,6 +29,12 @@ export type ServerConfig = {
   readonly databaseUrl?: string;
   /** `BASKET_DATABASE_SCHEMA`: the schema of the tables on PostgreSQL/PGlite; unset → `basket`. */
   readonly databaseSchema?: string;
+  /**
+   * `BASKET_DATABASE_BATCHES` (default 2, 0: none): on PostgreSQL, basket transactions running at
+   * once per process, the others waiting to run together as one (docs/architecture.md, "Batches
+   * of transactions"). Absent: the pool's default.
+   */
+  readonly databaseBatches?: number;
   /** `BASKET_CATALOG`: a catalog file; unset → the project's demo catalog. */
   readonly catalogPath?: string;
   readonly jwt: {
@@ -193,6 +200,12 @@ export const readConfig = (env: Environment): Read<ServerConfig> => {
   const keys = publicKeys(env);
   const secret = nonEmpty(env.BASKET_JWT_SECRET);
   const schema = databaseSchema(env.BASKET_DATABASE_SCHEMA);
+  const batches = integer(
+    'BASKET_DATABASE_BATCHES',
+    env.BASKET_DATABASE_BATCHES,
+    DEFAULT_BATCHES_IN_FLIGHT,
+    64,
+  );
   const inFlight = integer(
     'BASKET_MAX_REQUESTS_IN_FLIGHT',
     env.BASKET_MAX_REQUESTS_IN_FLIGHT,
@@ -230,6 +243,7 @@ export const readConfig = (env: Environment): Read<ServerConfig> => {
     latency,
     keys,
     schema,
+    batches,
     inFlight,
     newBaskets,
     pace,
@@ -259,6 +273,7 @@ export const readConfig = (env: Environment): Read<ServerConfig> => {
     !latency.ok ||
     !keys.ok ||
     !schema.ok ||
+    !batches.ok ||
     !inFlight.ok ||
     !newBaskets.ok ||
     !pace.ok ||
@@ -288,6 +303,7 @@ export const readConfig = (env: Environment): Read<ServerConfig> => {
       host: nonEmpty(env.HOST) ?? '127.0.0.1',
       ...(databaseUrl === undefined ? {} : { databaseUrl }),
       ...(schema.value === undefined ? {} : { databaseSchema: schema.value }),
+      databaseBatches: batches.value,
       ...(catalogPath === undefined ? {} : { catalogPath }),
       jwt: {
         ...(secret !== undefined ? { secret } : developmentSecret ? { secret: DEVELOPMENT_JWT_SECRET } : {}),

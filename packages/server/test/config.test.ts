@@ -11,6 +11,7 @@ describe('readConfig (C-10.1)', () => {
       value: {
         port: 3000,
         host: '127.0.0.1',
+        databaseBatches: 2,
         jwt: { secret: DEVELOPMENT_JWT_SECRET, developmentSecret: true, publicKeys: [] },
         providerLatencyMs: 0,
         limits: {
@@ -68,6 +69,7 @@ describe('readConfig (C-10.1)', () => {
       HOST: '0.0.0.0',
       BASKET_DATABASE_URL: 'memory:',
       BASKET_DATABASE_SCHEMA: 'basket_blue',
+      BASKET_DATABASE_BATCHES: '4',
       BASKET_CATALOG: './catalog.json',
       BASKET_JWT_SECRET: 's3cret',
       BASKET_NATS_URL: 'nats://127.0.0.1:4222',
@@ -89,6 +91,7 @@ describe('readConfig (C-10.1)', () => {
         host: '0.0.0.0',
         databaseUrl: 'memory:',
         databaseSchema: 'basket_blue',
+        databaseBatches: 4,
         catalogPath: './catalog.json',
         jwt: { secret: 's3cret', developmentSecret: false, audience: 'basket' },
         natsUrl: 'nats://127.0.0.1:4222',
@@ -175,6 +178,17 @@ describe('readConfig (C-10.1)', () => {
       expect(refused.ok, raw).toBe(false);
       if (!refused.ok)
         expect(refused.error).toContain('BASKET_PAYMENT_TIMEOUT_S must be an integer from 0 to 86400');
+    }
+    // Batches of transactions on PostgreSQL: 0 for none, at most 64.
+    expect(readConfig({ BASKET_DATABASE_BATCHES: '0' })).toMatchObject({
+      ok: true,
+      value: { databaseBatches: 0 },
+    });
+    for (const raw of ['-1', '1.5', '65', 'many']) {
+      const refused = readConfig({ BASKET_DATABASE_BATCHES: raw });
+      expect(refused.ok, raw).toBe(false);
+      if (!refused.ok)
+        expect(refused.error).toContain('BASKET_DATABASE_BATCHES must be an integer from 0 to 64');
     }
     // Log levels are pino's, checked with the rest.
     for (const level of ['verbose', 'warning', '10']) {

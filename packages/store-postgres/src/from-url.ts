@@ -1,6 +1,6 @@
 import type { Storage } from '@basket/app';
 import type { Db } from './db';
-import { openPgPool } from './pg-driver';
+import { openPgPool, type PgPoolOptions } from './pg-driver';
 import { openPglite } from './pglite-driver';
 import { createPostgresStorage } from './storage';
 
@@ -12,7 +12,11 @@ export const defaultPgliteDir = './.basket/data';
  * `pglite:<dir>` → PGlite in that directory (`pglite:memory` → in memory); `postgres://…` or
  * `postgresql://…` → a PostgreSQL pool. (`memory:` is the in-memory adapter's, not this package's.)
  */
-export const openDbFromUrl = async (url: string | undefined): Promise<Db> => {
+export const openDbFromUrl = async (
+  url: string | undefined,
+  /** For a `postgres://…` URL: the pool's options (its batches of transactions, …). */
+  pool: PgPoolOptions = {},
+): Promise<Db> => {
   if (url === undefined || url === '') return openPglite(defaultPgliteDir);
   if (url.startsWith('pglite:')) {
     const dir = url.slice('pglite:'.length).replace(/^\/\/(?=\.|\/|[A-Za-z]:)/, '');
@@ -20,18 +24,21 @@ export const openDbFromUrl = async (url: string | undefined): Promise<Db> => {
     return openPglite(dir);
   }
   // A URL's scheme is case-insensitive (RFC 3986, section 3.1): `Postgres://` is PostgreSQL too.
-  if (/^postgres(ql)?:\/\//i.test(url)) return openPgPool(url);
+  if (/^postgres(ql)?:\/\//i.test(url)) return openPgPool(url, pool);
   // Nothing of the URL is shown: it may carry a password.
   throw new Error('unsupported database URL (expected pglite:<dir> or postgres://…)');
 };
 
 export const storageFromUrl = async (
   url: string | undefined,
-  options: { schema?: string } = {},
+  options: { schema?: string; pool?: PgPoolOptions } = {},
 ): Promise<Storage> => {
-  const db = await openDbFromUrl(url);
+  const db = await openDbFromUrl(url, options.pool);
   try {
-    return await createPostgresStorage({ db, ...options });
+    return await createPostgresStorage({
+      db,
+      ...(options.schema === undefined ? {} : { schema: options.schema }),
+    });
   } catch (error) {
     await db.close();
     throw error;

@@ -1,5 +1,6 @@
 export type {
   AdvisoryLock,
+  CommitBatching,
   Db,
   InlineParam,
   Queryable,
@@ -11,7 +12,7 @@ export type {
 export { defaultPgliteDir, openDbFromUrl, storageFromUrl } from './from-url';
 export { dropSchema, migrate } from './migrate';
 export { defaultSchema } from './names';
-export { openPgPool, type PgPoolOptions } from './pg-driver';
+export { DEFAULT_BATCHES_IN_FLIGHT, openPgPool, type PgPoolOptions } from './pg-driver';
 export { openPglite } from './pglite-driver';
 export { DataDirectoryInUseError } from './pglite-lock';
 export { SchemaNewerThanProcessError } from './schema-generation';

@@ -38,6 +38,39 @@ describe('storageFromUrl', () => {
     }
   });
 
+  it('gives the pool its options: transactions waiting together run as one only with batches on', async () => {
+    const writersOf = async (batchesInFlight: number): Promise<number> => {
+      const schema = freshSchema();
+      const storage = await storageFromUrl(postgresUrl, { schema, pool: { batchesInFlight } });
+      const db = openPgPool(postgresUrl, { max: 1 });
+      try {
+        const streams = Array.from({ length: 6 }, (_, i) => `basket-pool-${i}`);
+        await Promise.all(
+          streams.map((stream) =>
+            storage.unitOfWork.transaction(stream, async () => ({
+              value: undefined,
+              commit: {
+                streamId: stream,
+                expectedVersion: 0,
+                events: [{ type: 'Made', data: {} }],
+                at: '2026-11-21T18:04:05.123Z',
+              },
+            })),
+          ),
+        );
+        const [row] = await db.query(`SELECT count(DISTINCT tx)::int AS n FROM ${schema}.events`);
+        return Number(row?.n);
+      } finally {
+        await storage.close();
+        await dropSchema(db, schema);
+        await db.close();
+      }
+    };
+    // One at a time: the first alone, the five that waited for it together.
+    expect(await writersOf(1)).toBe(2);
+    expect(await writersOf(0)).toBe(6);
+  });
+
   it('refuses URLs it does not serve, showing nothing of them (they may hold a password)', async () => {
     await expect(storageFromUrl('mysql://user:secret@host/db')).rejects.toThrow(/unsupported database URL/);
     for (const url of ['mysql://user:secret@host/db', 'user=basket password=secret', 'user:secret@host/db'])
