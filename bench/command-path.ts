@@ -223,6 +223,9 @@ const settleOnly = THROUGHPUT_ONLY
 
 // Under a loaded machine requests per second measure the machine's share more than the code: the
 // process's own CPU time per operation (server and load generator together) is measured beside it.
+// PostgreSQL's transactions during the run (full runs only: the counters take 11 s to settle),
+// per operation: below the 2 write transactions of an operation when transactions run in batches.
+const xactBefore = THROUGHPUT_ONLY ? 0 : await xactCommits();
 const cpuBefore = process.cpuUsage();
 const postgresBefore = postgresCpuSeconds();
 const result = await autocannon({
@@ -235,6 +238,7 @@ const result = await autocannon({
 const cpu = process.cpuUsage(cpuBefore);
 const postgresCpu = postgresCpuSeconds() - postgresBefore;
 const operations = (result.requests.average * DURATION) / addProductChain.length;
+const serverXactPerOperation = THROUGHPUT_ONLY ? null : ((await xactCommits()) - xactBefore - 1) / operations;
 await basketServer.close();
 await store.dropSchema(pool, schema).catch(() => undefined);
 await pool.close().catch(() => undefined);
@@ -253,6 +257,7 @@ console.log(
       operationsPerSecond: result.requests.average / addProductChain.length,
       nodeCpuMsPerOperation: (cpu.user + cpu.system) / 1000 / operations,
       postgresCpuMsPerOperation: (postgresCpu * 1000) / operations,
+      serverXactPerOperation,
       non2xx: result.non2xx,
       errors: result.errors,
     },

@@ -5,7 +5,7 @@ import {
   type CommandQueue,
   type IdempotencyKeyTaken,
 } from '@basket/app';
-import { type Db, isRetryable, isUniqueViolation } from './db';
+import { type Db, isRetryable, isUniqueViolation, readOn } from './db';
 import { storeIdempotency } from './idempotency';
 import { lockAll, lockClass } from './locks';
 import type { Tables } from './names';
@@ -113,12 +113,13 @@ export const postgresCommandQueue = (db: Db, t: Tables): CommandQueue => ({
     }
     return [...unpaid.values()];
   },
+  // A client reads a command's notification right after its answer: these reads go with others.
   notification: async (notificationId) => {
-    const [row] = await db.query(selectNotification(t), [notificationId]);
+    const [row] = await readOn(db)(selectNotification(t), [notificationId]);
     return row === undefined ? undefined : notificationOf(row);
   },
   notificationWithBasketVersion: async (notificationId) => {
-    const [row] = await db.query(
+    const [row] = await readOn(db)(
       `SELECT ${commandColumns},
           (SELECT coalesce(max(e.version), 0) FROM ${t.events} e WHERE e.stream_id = $2 || c.basket_id)
             AS basket_version

@@ -102,12 +102,29 @@ export type Db = Queryable & {
    * `reads`, whose rows reach `fn` as `opened`. The pg driver sends BEGIN with all of it in one
    * round trip (with no reads, with the transaction's first statement).
    */
+  /**
+   * A read outside any transaction that the driver may send in one round trip with other reads of
+   * the same moment (the pg driver does; absent: `query`).
+   */
+  readonly read?: (sql: string, params: ReadonlyArray<unknown>) => Promise<ReadonlyArray<Row>>;
   readonly transaction: <T>(
     fn: (tx: TransactionQueryable, opened: ReadonlyArray<ReadonlyArray<Row>>) => Promise<T>,
     opening?: TransactionOpening,
   ) => Promise<T>;
   readonly close: () => Promise<void>;
 };
+
+/** `db`'s reads that may go with others (`Db.read`), or its plain queries. */
+export const readOn =
+  (db: Db) =>
+  (sql: string, params: ReadonlyArray<unknown>): Promise<ReadonlyArray<Row>> =>
+    db.read === undefined ? db.query(sql, params) : db.read(sql, params);
+
+/** `db` as a `Queryable` whose queries are reads that may go with others: for stores that only read. */
+export const readingOn = (db: Db): Queryable => ({
+  ...db,
+  query: (sql, params = []) => readOn(db)(sql, params),
+});
 
 /** The SQLSTATE of a database error, when it is one. */
 export const sqlState = (error: unknown): string | undefined => {

@@ -2,7 +2,6 @@ import type pg from 'pg';
 import {
   advisoryLockSql,
   type CommitBatching,
-  type InlineParam,
   type Row,
   type Statement,
   type TransactionOpening,
@@ -10,6 +9,7 @@ import {
 } from './db';
 import { openingSql, preparedElsewhere } from './pg-opening';
 import { errorOf, isReadTimeout, resultsOf } from './pg-queryable';
+import { isInline } from './pg-read-batches';
 
 export type Body = (tx: TransactionQueryable, opened: ReadonlyArray<ReadonlyArray<Row>>) => Promise<unknown>;
 
@@ -59,15 +59,6 @@ class BatchAborted extends Error {
     super('the batched transaction was aborted by another of its transactions');
   }
 }
-
-const isInline = (params: ReadonlyArray<unknown>): params is ReadonlyArray<InlineParam> =>
-  params.every(
-    (p) =>
-      p === null ||
-      typeof p === 'string' ||
-      (typeof p === 'number' && Number.isSafeInteger(p)) ||
-      (Array.isArray(p) && p.every((item) => typeof item === 'string')),
-  );
 
 /** An error `commit_write_all` reported for one document, shaped as PostgreSQL's own (code, detail). */
 const refusal = (outcome: Readonly<Record<string, unknown>>): Error =>

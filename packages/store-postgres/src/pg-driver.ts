@@ -4,6 +4,7 @@ import { advisoryLockSql, type Db, type Queryable, type Row, type TransactionQue
 import { transactionBatches } from './pg-batches';
 import { openingSql, preparedElsewhere } from './pg-opening';
 import { errorOf, isReadTimeout, queryableOf, resultsOf } from './pg-queryable';
+import { readBatches } from './pg-read-batches';
 
 export type PgPoolOptions = {
   /** Connections in the pool (default 10). */
@@ -227,9 +228,26 @@ export const openPgPool = (url: string, options: PgPoolOptions = {}): Db => {
       throw passingOr(error);
     });
 
+  const query: Db['query'] = (sql, params) => passing(alone((queryable) => queryable.query(sql, params)));
+  const reads =
+    inFlight > 0
+      ? readBatches(
+          {
+            connect: () => connect(pool),
+            alone: query,
+            prepareOpenings: () => prepareOpenings,
+            notPreparable: () => {
+              prepareOpenings = false;
+            },
+          },
+          inFlight,
+        )
+      : undefined;
+
   return {
     driver: 'pg',
-    query: (sql, params) => passing(alone((queryable) => queryable.query(sql, params))),
+    query,
+    ...(reads === undefined ? {} : { read: (sql, params) => passing(reads.read(sql, params)) }),
     exec: (sql) => passing(alone((queryable) => queryable.exec(sql))),
     transaction: (fn, opening) => passing(transaction(fn, opening)),
     close: () => pool.end(),

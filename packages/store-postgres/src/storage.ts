@@ -1,6 +1,6 @@
 import type { Storage } from '@basket/app';
 import { postgresCommandQueue } from './command-queue';
-import type { Db } from './db';
+import { type Db, readingOn } from './db';
 import { postgresEventStore, postgresSnapshotStore } from './event-store';
 import { postgresInventoryStore } from './holds';
 import { postgresIdempotencyStore } from './idempotency';
@@ -30,8 +30,9 @@ export const createPostgresStorage = async (options: PostgresStorageOptions): Pr
   const t = tablesOf(options.schema ?? defaultSchema);
   await migrate(db, t.schema);
   return {
-    events: postgresEventStore(db, t),
-    snapshots: postgresSnapshotStore(db, t),
+    // A basket read (GET) reads its events after the cached version, or its snapshot: with others.
+    events: postgresEventStore(readingOn(db), t),
+    snapshots: { ...postgresSnapshotStore(db, t), load: postgresSnapshotStore(readingOn(db), t).load },
     unitOfWork: postgresUnitOfWork(db, t),
     commands: postgresCommandQueue(db, t),
     idempotency: postgresIdempotencyStore(db, t),
