@@ -27,6 +27,12 @@ export type Tables = {
   readonly paymentSessions: string;
   readonly paymentCharges: string;
   readonly providerConfirmations: string;
+  /**
+   * Whether the database orders ASCII text byte by byte (C, POSIX, C.UTF-8: `byteOrderedText` in
+   * holds.ts, checked when the storage opens), so that the resources of one product between two
+   * keys are an index range of their own. Absent: not known, not used.
+   */
+  readonly byteOrdered?: boolean;
 };
 
 export const tablesOf = (schema: string): Tables => {

@@ -43,6 +43,24 @@ type Run = {
   commit?: { readonly resolve: () => void; readonly reject: (error: unknown) => void };
   /** A statement of its own alone failed first: the batch's transaction is aborted on its account. */
   cause: boolean;
+  /** Counts the steps its body took: reads asked, its commit answered, its end. */
+  steps: number;
+};
+
+/** Microtask turns a member's body is given to take its next step before the next member's turn. */
+const STEP_TURNS = 256;
+
+/**
+ * Gives `run`'s body the microtask turns it takes to go from what it was just given (its opening's
+ * rows, a read's rows) to its next step: a read asked, its commit answered, its end. Members thus
+ * decide one after the other, each after the ones before it have answered their commits, as they
+ * would on connections of their own: a body that counts what the commits under way are taking
+ * (`withSeatsInFlight`: seats the others just chose) sees them, instead of every member of the batch
+ * choosing the same first free seats from one read. A body that waits for something else is not
+ * waited for past these turns.
+ */
+const stepOf = async (run: Run, from: number): Promise<void> => {
+  for (let turn = 0; turn < STEP_TURNS && run.steps === from; turn += 1) await undefined;
 };
 
 /** A statement a member's body sent, to go with the others' in the next round trip. */
@@ -140,17 +158,24 @@ export const runTogether = async (
         for (const a of round) a.reject(failure.error);
         continue;
       }
+      let rows: ReadonlyArray<ReadonlyArray<Row>>;
       try {
-        const rows = await send(round.map((a) => a.statement));
-        round.forEach((a, i) => {
-          a.resolve(rows[i] ?? []);
-        });
+        rows = await send(round.map((a) => a.statement));
       } catch (error) {
         failure = { error };
         // A statement alone is its member's; of several, the one at fault is not known: all run again.
         const [only] = round;
         if (round.length === 1 && only !== undefined) only.run.cause = true;
         for (const a of round) a.reject(error);
+        continue;
+      }
+      // Each member its rows, one member at a time (`stepOf`).
+      for (const run of new Set(round.map((a) => a.run))) {
+        const from = run.steps;
+        round.forEach((a, i) => {
+          if (a.run === run) a.resolve(rows[i] ?? []);
+        });
+        await stepOf(run, from);
       }
     }
     sending = false;
@@ -160,46 +185,54 @@ export const runTogether = async (
       return Promise.reject(
         new Error('a statement of a batched transaction has a parameter it cannot write'),
       );
+    run.steps += 1;
     return new Promise((resolve, reject) => {
       asked.push({ run, statement: { sql, params }, resolve, reject });
       if (!sending && asked.length === 1) setImmediate(() => void flush());
     });
   };
 
-  const runs: Run[] = sorted.map((member) => ({ member, cause: false }));
+  const runs: Run[] = sorted.map((member) => ({ member, cause: false, steps: 0 }));
   const bodies: Array<Promise<Settled>> = [];
-  await Promise.all(
-    runs.map(
-      (run, i) =>
-        new Promise<void>((ended) => {
-          const tx: TransactionQueryable = {
-            query: (sql, params = []) => ask(run, sql, params),
-            exec: async () => {
-              throw new Error('a batched transaction runs no scripts');
-            },
-            commitWith: (_sql, document) => {
-              if (document === undefined)
-                return Promise.reject(new Error('a batched transaction commits a document'));
-              run.document = document;
-              return new Promise<void>((resolve, reject) => {
-                run.commit = { resolve, reject };
-                ended();
-              });
-            },
-          };
-          const settled = (outcome: Settled): Settled => {
-            ended();
-            return outcome;
-          };
-          bodies.push(
-            run.member.fn(tx, opened.slice(offsetOf(sorted, i), offsetOf(sorted, i + 1))).then(
-              (value) => settled({ ok: true, value }),
-              (error: unknown) => settled({ ok: false, error }),
-            ),
-          );
-        }),
-    ),
-  );
+  const ends: Array<Promise<void>> = [];
+  // The bodies start one at a time too, each given its turns to decide on its opening's rows.
+  for (const [i, run] of runs.entries()) {
+    ends.push(
+      new Promise<void>((ended) => {
+        const step = (): void => {
+          run.steps += 1;
+          ended();
+        };
+        const tx: TransactionQueryable = {
+          query: (sql, params = []) => ask(run, sql, params),
+          exec: async () => {
+            throw new Error('a batched transaction runs no scripts');
+          },
+          commitWith: (_sql, document) => {
+            if (document === undefined)
+              return Promise.reject(new Error('a batched transaction commits a document'));
+            run.document = document;
+            return new Promise<void>((resolve, reject) => {
+              run.commit = { resolve, reject };
+              step();
+            });
+          },
+        };
+        const settled = (outcome: Settled): Settled => {
+          step();
+          return outcome;
+        };
+        bodies.push(
+          run.member.fn(tx, opened.slice(offsetOf(sorted, i), offsetOf(sorted, i + 1))).then(
+            (value) => settled({ ok: true, value }),
+            (error: unknown) => settled({ ok: false, error }),
+          ),
+        );
+      }),
+    );
+    await stepOf(run, 0);
+  }
+  await Promise.all(ends);
 
   const pending = runs.filter((run) => run.commit !== undefined);
   /** Members to run again, alone, whatever their bodies answered. */

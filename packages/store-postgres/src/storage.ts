@@ -2,7 +2,7 @@ import type { Storage } from '@basket/app';
 import { postgresCommandQueue } from './command-queue';
 import { type Db, readingOn } from './db';
 import { postgresEventStore, postgresSnapshotStore } from './event-store';
-import { postgresInventoryStore } from './holds';
+import { byteOrderedText, postgresInventoryStore } from './holds';
 import { postgresIdempotencyStore } from './idempotency';
 import { migrate } from './migrate';
 import { defaultSchema, tablesOf } from './names';
@@ -27,8 +27,9 @@ export type PostgresStorageOptions = {
  */
 export const createPostgresStorage = async (options: PostgresStorageOptions): Promise<Storage> => {
   const { db } = options;
-  const t = tablesOf(options.schema ?? defaultSchema);
-  await migrate(db, t.schema);
+  const named = tablesOf(options.schema ?? defaultSchema);
+  await migrate(db, named.schema);
+  const t = { ...named, byteOrdered: await byteOrderedText(db) };
   return {
     // A basket read (GET) reads its events after the cached version, or its snapshot: with others.
     events: postgresEventStore(readingOn(db), t),
