@@ -108,8 +108,9 @@ export const runTogether = async (
   members: ReadonlyArray<Member>,
   deps: RunDeps,
 ): Promise<Error | undefined> => {
-  const sorted = [...members].sort(byLock);
-  const head = ['BEGIN', ...sorted.map((member) => advisoryLockSql(member.opening.lock))];
+  // The locks in key order (no two batches wait on each other in a cycle); all else in order of
+  // arrival, so that of two members wanting the same seats the first to come decides and commits first.
+  const head = ['BEGIN', ...[...members].sort(byLock).map((member) => advisoryLockSql(member.opening.lock))];
   let begun = false;
   let broken: Error | undefined;
   /** The first failure of a statement: the transaction is aborted, nothing more is sent. */
@@ -133,15 +134,15 @@ export const runTogether = async (
   };
 
   // The opening: what every member reads first, under every member's lock.
-  const reads = sorted.flatMap((member) => member.opening.reads ?? []);
+  const reads = members.flatMap((member) => member.opening.reads ?? []);
   let opened: ReadonlyArray<ReadonlyArray<Row>> = [];
   if (reads.length > 0) {
     try {
       opened = await send(reads);
     } catch (error) {
       // Nothing of any member ran: alone, each meets only its own trouble (a lock not free in time).
-      if (preparedElsewhere(error)) deps.again(sorted);
-      else for (const member of sorted) deps.alone(member);
+      if (preparedElsewhere(error)) deps.again(members);
+      else for (const member of members) deps.alone(member);
       return broken;
     }
   }
@@ -192,7 +193,7 @@ export const runTogether = async (
     });
   };
 
-  const runs: Run[] = sorted.map((member) => ({ member, cause: false, steps: 0 }));
+  const runs: Run[] = members.map((member) => ({ member, cause: false, steps: 0 }));
   const bodies: Array<Promise<Settled>> = [];
   const ends: Array<Promise<void>> = [];
   // The bodies start one at a time too, each given its turns to decide on its opening's rows.
@@ -223,7 +224,7 @@ export const runTogether = async (
           return outcome;
         };
         bodies.push(
-          run.member.fn(tx, opened.slice(offsetOf(sorted, i), offsetOf(sorted, i + 1))).then(
+          run.member.fn(tx, opened.slice(offsetOf(members, i), offsetOf(members, i + 1))).then(
             (value) => settled({ ok: true, value }),
             (error: unknown) => settled({ ok: false, error }),
           ),
@@ -288,5 +289,5 @@ export const runTogether = async (
 };
 
 /** Where the opening's rows of the member at `index` start. */
-const offsetOf = (sorted: ReadonlyArray<Member>, index: number): number =>
-  sorted.slice(0, index).reduce((sum, member) => sum + (member.opening.reads?.length ?? 0), 0);
+const offsetOf = (members: ReadonlyArray<Member>, index: number): number =>
+  members.slice(0, index).reduce((sum, member) => sum + (member.opening.reads?.length ?? 0), 0);

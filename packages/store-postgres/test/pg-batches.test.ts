@@ -1,6 +1,13 @@
-import type { Commit, HoldRow, Storage, TransactionResult } from '@basket/app';
+import {
+  type Commit,
+  type HoldRow,
+  type Storage,
+  type TransactionResult,
+  withSeatsInFlight,
+} from '@basket/app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresStorage, type Db, dropSchema, openPgPool } from '../src/index';
+import { lockKey } from '../src/locks';
 import { freshSchema, postgresUrl } from './support';
 
 const at = '2026-11-21T18:04:05.123Z';
@@ -62,6 +69,58 @@ describe('batched transactions on PostgreSQL (pg-batches.ts)', () => {
     // The first alone, the nine that waited for it in one.
     expect(await writers(streams)).toBe(2);
     for (const stream of streams) expect(await storage.events.readStream(stream)).toHaveLength(1);
+  });
+
+  it('lets the members of a batch decide one after the other, in order of arrival', async () => {
+    // Arriving in the reverse of their locks' order, which the batch takes its locks in.
+    const streams = Array.from({ length: 12 }, (_, i) => `basket-order-${i}`)
+      .sort((a, b) => lockKey(`${schema}:${b}`) - lockKey(`${schema}:${a}`))
+      .slice(0, 4);
+    const seen: string[] = [];
+    const decide = (stream: string) =>
+      storage.unitOfWork.transaction(stream, async (reads) => {
+        seen.push(`start ${stream}`);
+        const version = (await reads.readStream(stream)).length;
+        seen.push(`decided ${stream}`);
+        return {
+          value: version,
+          commit: { streamId: stream, expectedVersion: version, events: [{ type: 'Made', data: {} }], at },
+        };
+      });
+    const [opener, ...together] = streams;
+    await Promise.all([decide(opener ?? ''), ...together.map(decide)]);
+    expect(await writers(together)).toBe(1);
+    // Each starts once the one before it asked for its read, and is given its rows after it decided.
+    expect(seen.slice(2)).toEqual([
+      ...together.map((stream) => `start ${stream}`),
+      ...together.map((stream) => `decided ${stream}`),
+    ]);
+  });
+
+  it('lets a seat decision in a batch count the seats the members before it chose (seats in flight)', async () => {
+    const seats = ['seat:order:a1', 'seat:order:a2', 'seat:order:a3', 'seat:order:a4', 'seat:order:a5'];
+    const inFlight = withSeatsInFlight(storage);
+    const buyers = Array.from({ length: 5 }, (_, i) => `basket-buyer-${i}`);
+    // Each takes the first seat free by its read, as automatic selection (C-7.5) does.
+    const buy = (stream: string) =>
+      inFlight.unitOfWork.transaction(stream, async (reads) => {
+        const held = await reads.heldByOthers(seats, stream, at);
+        const seat = seats.find((s) => (held.get(s) ?? 0) === 0) ?? 'none free';
+        return {
+          value: seat,
+          commit: {
+            streamId: stream,
+            expectedVersion: 0,
+            events: [{ type: 'Took', data: { seat } }],
+            holds: { holder: stream, holds: [{ resource: seat, quantity: 1, capacity: 1 }] },
+            at,
+          },
+        };
+      });
+    const results = await Promise.all(buyers.map(buy));
+    // The first alone; the four after it in one batch, each on a seat of its own: none refused.
+    expect(results.map((result) => result._tag)).toEqual(['Done', 'Done', 'Done', 'Done', 'Done']);
+    expect(results.map((result) => result.value).sort()).toEqual(seats);
   });
 
   it('never puts two transactions of one lock in one batch: each sees the one before it', async () => {
