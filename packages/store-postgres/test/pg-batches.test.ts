@@ -8,7 +8,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresStorage, type Db, dropSchema, openPgPool } from '../src/index';
 import { lockKey } from '../src/locks';
-import { freshSchema, postgresUrl } from './support';
+import { batchedStorage, freshSchema, postgresUrl } from './support';
 
 const at = '2026-11-21T18:04:05.123Z';
 
@@ -18,17 +18,15 @@ const at = '2026-11-21T18:04:05.123Z';
  * alone and the others wait for it, then run as one batch.
  */
 describe('batched transactions on PostgreSQL (pg-batches.ts)', () => {
-  const schema = freshSchema();
+  let opened: Awaited<ReturnType<typeof batchedStorage>>;
   let db: Db;
   let storage: Storage;
+  let schema: string;
   beforeAll(async () => {
-    db = openPgPool(postgresUrl, { max: 4, batchesInFlight: 1 });
-    storage = await createPostgresStorage({ db, schema, closeDb: false });
+    opened = await batchedStorage();
+    ({ db, storage, schema } = opened);
   });
-  afterAll(async () => {
-    await dropSchema(db, schema);
-    await db.close();
-  });
+  afterAll(() => opened?.close());
 
   /** A transaction on `stream`'s lock appending one event at the version it read, with `holds`. */
   const append = (

@@ -1,19 +1,19 @@
 import type { Storage } from '@basket/app';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createPostgresStorage, type Db, dropSchema, openPgPool } from '../src/index';
-import { freshSchema, postgresUrl } from './support';
+import type { Db } from '../src/index';
+import { batchedStorage } from './support';
 
 const at = '2026-11-21T18:04:05.123Z';
 
 /** Reads outside transactions asked at the same moment go in one round trip (pg-read-batches.ts). */
 describe('reads gathered on PostgreSQL', () => {
-  const schema = freshSchema();
+  let opened: Awaited<ReturnType<typeof batchedStorage>>;
   let db: Db;
   let storage: Storage;
   beforeAll(async () => {
-    db = openPgPool(postgresUrl, { max: 4, batchesInFlight: 1 });
-    storage = await createPostgresStorage({ db, schema, closeDb: false });
+    opened = await batchedStorage();
+    ({ db, storage } = opened);
     for (let i = 0; i < 6; i += 1)
       await storage.unitOfWork.commit({
         streamId: `basket-read-${i}`,
@@ -22,10 +22,7 @@ describe('reads gathered on PostgreSQL', () => {
         at,
       });
   });
-  afterAll(async () => {
-    await dropSchema(db, schema);
-    await db.close();
-  });
+  afterAll(() => opened?.close());
 
   it('answers each of the reads of one moment, sent in one round trip', async () => {
     const sent = vi.spyOn(pg.Client.prototype, 'query');

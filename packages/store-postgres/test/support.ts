@@ -44,6 +44,27 @@ export const postgresTestDatabase = async (max = 10): Promise<TestDatabase> => {
   return testDatabase(db);
 };
 
+/** A storage on a schema of its own, on a pool that runs one batch of transactions at a time (pg-batches.ts). */
+export const batchedStorage = async (): Promise<{
+  readonly db: Db;
+  readonly storage: Storage;
+  readonly schema: string;
+  readonly close: () => Promise<void>;
+}> => {
+  const schema = freshSchema();
+  const db = openPgPool(postgresUrl, { max: 4, batchesInFlight: 1 });
+  const storage = await createPostgresStorage({ db, schema, closeDb: false });
+  return {
+    db,
+    storage,
+    schema,
+    close: async () => {
+      await dropSchema(db, schema);
+      await db.close();
+    },
+  };
+};
+
 /**
  * Resolves once `count` backends of `applicationName` wait on a lock: how a test knows that a writer
  * has reached the statement it blocks on (polling the server's own view, not sleeping).
