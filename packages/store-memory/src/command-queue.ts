@@ -12,10 +12,28 @@ import { copy, idempotencyKey, type MemoryState, millis, type QueueEntry } from 
 /** How long an idempotency record holds its key (C-6.3). */
 const KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
-const pendingEntries = (state: MemoryState, basketId: string): QueueEntry[] =>
-  (state.queueByBasket.get(basketId) ?? [])
-    .map((id) => state.queue.get(id))
-    .filter((entry): entry is QueueEntry => entry !== undefined && entry.notification.status === 'Pending');
+/**
+ * The basket's Pending commands, oldest first. A completed command never is Pending again (C-5.3),
+ * so the ids of those completed are dropped from the basket's list as they are met: every
+ * transaction asks for the oldest Pending command, and a basket's list would otherwise grow with
+ * every command it ever had, each read of it longer than the one before.
+ */
+const pendingEntries = (state: MemoryState, basketId: string): QueueEntry[] => {
+  const ids = state.queueByBasket.get(basketId);
+  if (ids === undefined) return [];
+  const pending: QueueEntry[] = [];
+  for (const id of ids) {
+    const entry = state.queue.get(id);
+    if (entry?.notification.status === 'Pending') pending.push(entry);
+  }
+  if (pending.length === 0) state.queueByBasket.delete(basketId);
+  else if (pending.length < ids.length)
+    state.queueByBasket.set(
+      basketId,
+      pending.map((entry) => entry.command.notificationId),
+    );
+  return pending;
+};
 
 const pendingNotification = (command: Omit<AcceptedCommand, 'sequence'>): NotificationRecord => ({
   notificationId: command.notificationId,

@@ -33,7 +33,10 @@ export type MemoryState = {
   readonly snapshots: Map<StreamId, Snapshot>;
   /** By notification id. */
   readonly queue: Map<string, QueueEntry>;
-  /** Notification ids of each basket's accepted commands, in acceptance order. */
+  /**
+   * Notification ids of each basket's accepted commands that may still be Pending, in acceptance
+   * order (those found completed are dropped: `pendingEntries` in command-queue.ts).
+   */
   readonly queueByBasket: Map<string, string[]>;
   readonly idempotency: Map<string, IdempotencyRecord>;
   readonly outbox: OutboxRow[];
@@ -69,8 +72,32 @@ export const emptyState = (): MemoryState => ({
 
 export const idempotencyKey = (storeId: string, key: string): string => JSON.stringify([storeId, key]);
 
-/** Stored values are copied in and out, so that no caller can change what was stored. */
-export const copy = <T>(value: T): T => structuredClone(value);
+/**
+ * Stored values are copied in and out, so that no caller can change what was stored. They are JSON
+ * values (events, commands, notifications, holds): copied by a walk of their arrays and plain
+ * objects, several times faster than `structuredClone`, which a value of any other kind still gets.
+ */
+export const copy = <T>(value: T): T => copyValue(value) as T;
+
+const copyValue = (value: unknown): unknown => {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map(copyValue);
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return structuredClone(value);
+  const copied: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) {
+    // A key `__proto__` (JSON.parse makes it an own property) stays a property, not the prototype.
+    if (key === '__proto__')
+      Object.defineProperty(copied, key, {
+        value: copyValue(field),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    else copied[key] = copyValue(field);
+  }
+  return copied;
+};
 
 /** Instants compare as points in time, whatever their offset. */
 export const millis = (instant: string): number => {

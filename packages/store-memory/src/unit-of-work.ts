@@ -16,7 +16,7 @@ import {
   memoryIdempotencyStore,
   storeIdempotency,
 } from './command-queue';
-import { keepNewest } from './event-store';
+import { eventsAfter, keepNewest } from './event-store';
 import { liveUnitsOfOthers, overbookedResource, setHolds } from './holds';
 import { appendToOutbox } from './outbox';
 import { copy, type MemoryState, millis } from './state';
@@ -155,8 +155,10 @@ export const memoryUnitOfWork = (state: MemoryState): UnitOfWork => {
   const queue = memoryCommandQueue(state);
   const idempotency = memoryIdempotencyStore(state);
   const reads: TransactionReads = {
-    readStream: async (streamId, afterVersion = 0) =>
-      copy((state.streams.get(streamId) ?? []).filter((event) => event.version > afterVersion)),
+    readStream: async (streamId, afterVersion = 0) => {
+      const after = eventsAfter(state, streamId, afterVersion);
+      return after.length === 0 ? [] : copy(after);
+    },
     loadSnapshot: async (streamId) => {
       const stored = state.snapshots.get(streamId);
       return stored === undefined ? undefined : copy(stored);
