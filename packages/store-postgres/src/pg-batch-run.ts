@@ -4,11 +4,12 @@ import {
   type CommitBatching,
   type Row,
   type Statement,
+  sqlState,
   type TransactionOpening,
   type TransactionQueryable,
 } from './db';
 import { openingSql, preparedElsewhere } from './pg-opening';
-import { errorOf, isReadTimeout, resultsOf } from './pg-queryable';
+import { errorOf, resultsOf } from './pg-queryable';
 import { isInline } from './pg-read-batches';
 
 export type Body = (tx: TransactionQueryable, opened: ReadonlyArray<ReadonlyArray<Row>>) => Promise<unknown>;
@@ -77,6 +78,16 @@ class BatchAborted extends Error {
     super('the batched transaction was aborted by another of its transactions');
   }
 }
+
+/**
+ * An error PostgreSQL answered for a statement on a connection that stays up: not a connection
+ * lost or ended (SQLSTATE class 08, 57P01 to 57P03), nor one with no SQLSTATE at all (a socket
+ * closed, an answer not had in time).
+ */
+const refusedBeforeCommit = (error: unknown): boolean => {
+  const state = sqlState(error);
+  return state !== undefined && !state.startsWith('08') && !/^57P0[1-3]$/.test(state);
+};
 
 /** An error `commit_write_all` reported for one document, shaped as PostgreSQL's own (code, detail). */
 const refusal = (outcome: Readonly<Record<string, unknown>>): Error =>
@@ -272,10 +283,19 @@ export const runTogether = async (
         else run.commit?.reject(refusal(outcome as Readonly<Record<string, unknown>>));
       });
     } catch (error) {
-      // Nothing was committed (a COMMIT that fails commits nothing): each gets the error.
-      if (isReadTimeout(error)) broken = errorOf(error);
-      else await rollback();
-      for (const run of pending) run.commit?.reject(error);
+      if (refusedBeforeCommit(error)) {
+        // PostgreSQL refused a statement before COMMIT (a lock not had in time, a deadlock while
+        // taking the batch's resource locks), on a connection still up: nothing was written, and
+        // each runs again alone, where it meets only its own trouble.
+        await rollback();
+        for (const run of pending) again.add(run);
+        for (const run of pending) run.commit?.reject(new BatchAborted());
+      } else {
+        // The connection went (or said nothing in time): whether COMMIT was reached is not known
+        // here, as for a transaction alone, so each gets the error and nothing runs again.
+        broken = errorOf(error);
+        for (const run of pending) run.commit?.reject(error);
+      }
     }
   }
   runs.forEach((run, i) => {

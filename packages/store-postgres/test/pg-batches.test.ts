@@ -2,13 +2,14 @@ import {
   type Commit,
   type HoldRow,
   type Storage,
+  StorageUnavailableError,
   type TransactionResult,
   withSeatsInFlight,
 } from '@basket/app';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPostgresStorage, type Db, dropSchema, openPgPool } from '../src/index';
 import { lockKey } from '../src/locks';
-import { batchedStorage, freshSchema, postgresUrl } from './support';
+import { batchedStorage, freshSchema, postgresUrl, waitForBlocked } from './support';
 
 const at = '2026-11-21T18:04:05.123Z';
 
@@ -263,4 +264,114 @@ describe('batches of two processes on shared resources', () => {
       (await processes[0]?.db.query(`SELECT sum(quantity)::int AS n FROM ${schema}.holds`)) ?? [];
     expect(units).toEqual({ n: rounds * 2 * 8 * 2 });
   }, 60_000);
+});
+
+/**
+ * A batch that meets trouble on the way: its connection ended (a server restart, a failover, a killed
+ * backend) or a statement refused past its timeout, while one of its baskets is held by another
+ * session. Before COMMIT nothing of it is written: each of its transactions runs again alone, where
+ * only the held basket waits. While it commits, a connection that goes leaves COMMIT's outcome
+ * unknown, as for a transaction alone: each gets the error.
+ */
+describe('a batch that meets trouble', () => {
+  const schema = freshSchema();
+  const applicationName = `basket-batch-trouble-${schema}`;
+  const db = openPgPool(postgresUrl, { max: 4, batchesInFlight: 1, applicationName, timeoutMs: 2000 });
+  const other = openPgPool(postgresUrl, { max: 2 });
+  let storage: Storage;
+  beforeAll(async () => {
+    storage = await createPostgresStorage({ db, schema, closeDb: false });
+  });
+  afterAll(async () => {
+    await dropSchema(other, schema);
+    await db.close();
+    await other.close();
+  });
+
+  /** Holds `stream`'s lock in another session until `release` is called. */
+  const hold = async (stream: string) => {
+    let release = (): void => {};
+    let locked = (): void => {};
+    const isLocked = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const holding = other.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', [2, lockKey(`${schema}:${stream}`)]);
+      locked();
+      await new Promise<void>((released) => {
+        release = released;
+      });
+    });
+    await isLocked;
+    return async () => {
+      release();
+      await holding;
+    };
+  };
+
+  /** Appends one event; with `reads`, the transaction reads with its opening (its lock is taken there). */
+  const append = (stream: string, reads: boolean) =>
+    storage.unitOfWork.transaction(
+      stream,
+      async () => ({
+        value: stream,
+        commit: { streamId: stream, expectedVersion: 0, events: [{ type: 'Made', data: {} }], at },
+      }),
+      reads ? { pendingOf: stream } : undefined,
+    );
+
+  const endBlocked = () =>
+    other.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND wait_event_type = 'Lock'`,
+      [applicationName],
+    );
+
+  const written = async (stream: string) => (await storage.events.readStream(stream)).length;
+
+  it('runs each transaction again alone when its connection ends while it opens', async () => {
+    const streams = ['basket-opens-first', 'basket-opens-held', 'basket-opens-b', 'basket-opens-c'];
+    const release = await hold('basket-opens-held');
+    // The first runs alone; the three after it open together and wait on the held basket's lock.
+    const results = Promise.allSettled(streams.map((stream) => append(stream, true)));
+    await waitForBlocked(other, applicationName);
+    await endBlocked();
+    for (const stream of ['basket-opens-b', 'basket-opens-c'])
+      await vi.waitFor(async () => expect(await written(stream)).toBe(1));
+    expect(await written('basket-opens-held')).toBe(0);
+    await release();
+    expect((await results).map((result) => result.status)).toEqual(streams.map(() => 'fulfilled'));
+    for (const stream of streams) expect(await written(stream)).toBe(1);
+  });
+
+  it('runs each transaction again alone when a statement is refused past its timeout before COMMIT', async () => {
+    const streams = ['basket-late-first', 'basket-late-held', 'basket-late-b', 'basket-late-c'];
+    const release = await hold('basket-late-held');
+    // No reads: the three take their locks with their commits, and wait there past the timeout.
+    const results = Promise.allSettled(streams.map((stream) => append(stream, false)));
+    for (const stream of ['basket-late-b', 'basket-late-c'])
+      await vi.waitFor(async () => expect(await written(stream)).toBe(1), { timeout: 10_000 });
+    await release();
+    const [first, held, ...others] = await results;
+    for (const result of [first, ...others]) expect(result?.status).toBe('fulfilled');
+    // The held basket, alone, got its lock once released, or waited past the timeout once more
+    // (a 503 to its request): written once, or not at all.
+    if (held?.status === 'rejected') {
+      expect(held.reason).toBeInstanceOf(StorageUnavailableError);
+      expect(await written('basket-late-held')).toBe(0);
+    } else expect(await written('basket-late-held')).toBe(1);
+    for (const stream of ['basket-late-first', 'basket-late-b', 'basket-late-c'])
+      expect(await written(stream)).toBe(1);
+  });
+
+  it('gives each transaction the error when its connection ends while it commits', async () => {
+    const streams = ['basket-commits-first', 'basket-commits-held', 'basket-commits-b', 'basket-commits-c'];
+    const release = await hold('basket-commits-held');
+    const results = Promise.allSettled(streams.map((stream) => append(stream, false)));
+    await waitForBlocked(other, applicationName);
+    await endBlocked();
+    const settled = await results;
+    await release();
+    expect(settled.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'rejected']);
+    for (const stream of streams.slice(1)) expect(await written(stream)).toBe(0);
+  });
 });
