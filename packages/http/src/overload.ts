@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Admission, createAdmissionQueue } from './admission-queue';
+import { createLineMover } from './line-mover';
 import { createPace } from './pace';
 import { problem, sendProblem } from './problems';
 
@@ -102,21 +103,10 @@ export const createLoadShedder = (
     (limits.newBasketQueue ?? 0) > 0 && (newBasketCap > 0 || perSecond > 0)
       ? createAdmissionQueue(limits.newBasketQueue ?? 0, queueWaitMs)
       : undefined;
-  const hasRoomForNewBasket = (): boolean =>
-    (newBasketCap === 0 || requests < newBasketCap) && pace.available();
+  const underCap = (): boolean => newBasketCap === 0 || requests < newBasketCap;
+  const hasRoomForNewBasket = (): boolean => underCap() && pace.available();
   // The line moves when a request finishes, and when the pace allows the next new basket.
-  let paceTimer: NodeJS.Timeout | undefined;
-  const moveLine = (): void => {
-    if (queue === undefined) return;
-    queue.admit(hasRoomForNewBasket);
-    if (queue.waiting() > 0 && paceTimer === undefined && !pace.available()) {
-      paceTimer = setTimeout(() => {
-        paceTimer = undefined;
-        moveLine();
-      }, pace.msUntilNext());
-      paceTimer.unref();
-    }
-  };
+  const moveLine = createLineMover(queue, pace, underCap);
   /** Counts a request taken in until its response is finished or its connection closes. */
   const take = (reply: FastifyReply, newBasket: boolean): void => {
     requests += 1;
@@ -211,8 +201,8 @@ export const createLoadShedder = (
   return {
     hook,
     inFlight: () => ({ requests, longPolls, queued: queue?.waiting() ?? 0 }),
+    // A timer of the line's still to come finds it empty: it holds nothing and keeps nothing alive.
     close: () => {
-      clearTimeout(paceTimer);
       queue?.close();
     },
   };
