@@ -202,19 +202,17 @@ export const openPgPool = (url: string, options: PgPoolOptions = {}): Db => {
   };
 
   const inFlight = options.batchesInFlight ?? DEFAULT_BATCHES_IN_FLIGHT;
+  /** What batches of transactions and of reads need of the pool. */
+  const batching = {
+    connect: () => connect(pool),
+    prepareOpenings: () => prepareOpenings,
+    notPreparable: () => {
+      prepareOpenings = false;
+    },
+  };
   const batches =
     inFlight > 0
-      ? transactionBatches(
-          {
-            connect: () => connect(pool),
-            alone: (fn, opening) => single(fn, opening),
-            prepareOpenings: () => prepareOpenings,
-            notPreparable: () => {
-              prepareOpenings = false;
-            },
-          },
-          { inFlight, maxMembers: MAX_BATCH_MEMBERS },
-        )
+      ? transactionBatches({ ...batching, alone: single }, { inFlight, maxMembers: MAX_BATCH_MEMBERS })
       : undefined;
 
   const transaction: Db['transaction'] = (fn, opening) =>
@@ -229,20 +227,7 @@ export const openPgPool = (url: string, options: PgPoolOptions = {}): Db => {
     });
 
   const query: Db['query'] = (sql, params) => passing(alone((queryable) => queryable.query(sql, params)));
-  const reads =
-    inFlight > 0
-      ? readBatches(
-          {
-            connect: () => connect(pool),
-            alone: query,
-            prepareOpenings: () => prepareOpenings,
-            notPreparable: () => {
-              prepareOpenings = false;
-            },
-          },
-          inFlight,
-        )
-      : undefined;
+  const reads = inFlight > 0 ? readBatches({ ...batching, alone: query }, inFlight) : undefined;
 
   return {
     driver: 'pg',
