@@ -55,8 +55,17 @@ export const routeNotFound = (): Problem => problem(404, 'not-found', 'No resour
 export const methodNotAllowed = (allowed: ReadonlyArray<string>): Problem =>
   problem(405, 'method-not-allowed', `This path answers ${allowed.join(', ')} only.`);
 
+/**
+ * The 500 of a failure the service did not foresee. Whether the request changed anything is not
+ * known at that point: the failure may come after its commit (a connection lost, or paused past its
+ * timeout, while COMMIT's answer was on its way). What is known is C-3.4's: all of it or none.
+ */
 export const internalError = (): Problem =>
-  problem(500, 'internal-error', 'The service failed to answer this request; nothing was changed by it.');
+  problem(
+    500,
+    'internal-error',
+    'The service failed to answer this request. If it changed anything, it changed all of it: send the request again with the same Idempotency-Key to have its first answer, or read what it would have changed.',
+  );
 
 /** Answers `p` as `application/problem+json`, with `extraHeaders` (WWW-Authenticate, Allow). */
 export const sendProblem = (

@@ -225,6 +225,12 @@ describe('answers', () => {
     expect(response.statusCode).toBe(500);
     expect(response.json()).toMatchObject({ status: 500, code: 'internal-error' });
     expect(response.body).not.toMatch(/secret|alice|at .*\.ts/);
+    // The failure may have come after a commit: the answer never says that nothing changed, and
+    // says how to learn what did (C-3.4, C-6.3).
+    const { detail } = response.json() as { detail: string };
+    expect(detail).not.toMatch(/nothing was changed/);
+    expect(detail).toMatch(/all of it/);
+    expect(detail).toMatch(/same Idempotency-Key/);
   });
 
   it('a storage that did not answer in time (StorageUnavailableError) is a 503 internal-error with Retry-After', async () => {
