@@ -36,6 +36,12 @@ export type TransactionOpening = {
   readonly batch?: CommitBatching;
 };
 
+/** What a transaction does, given its connection and the rows of its opening's reads. */
+export type TransactionBody<T> = (
+  tx: TransactionQueryable,
+  opened: ReadonlyArray<ReadonlyArray<Row>>,
+) => Promise<T>;
+
 /** A transaction's connection, which can also end with a last statement and COMMIT in one round trip. */
 export type TransactionQueryable = Queryable & {
   /**
@@ -85,11 +91,25 @@ export const inlineParams = (sql: string, params: ReadonlyArray<InlineParam>): s
     return literalOf(value);
   });
 
-/** The statement taking `lock`, its integers checked (they are written into the text). */
-export const advisoryLockSql = ({ kind, key }: AdvisoryLock): string => {
+/** A lock's two keys as the arguments of an advisory lock function, checked (they are written into the text). */
+const lockArgs = ({ kind, key }: AdvisoryLock): string => {
   if (!Number.isInteger(kind) || !Number.isInteger(key)) throw new Error('advisory lock keys are integers');
-  return `SELECT pg_advisory_xact_lock(${kind}, ${key})`;
+  return `${kind}, ${key}`;
 };
+
+/** The statement taking `lock`, its integers checked (they are written into the text). */
+export const advisoryLockSql = (lock: AdvisoryLock): string =>
+  `SELECT pg_advisory_xact_lock(${lockArgs(lock)})`;
+
+/**
+ * The statement taking `lock` if it is free, answering one row whose `locked` says whether it did:
+ * an opening that must not wait behind another session's transaction (pg-batches.ts).
+ */
+export const tryAdvisoryLockSql = (lock: AdvisoryLock): string =>
+  `SELECT pg_try_advisory_xact_lock(${lockArgs(lock)}) AS locked`;
+
+/** Whether the rows of `tryAdvisoryLockSql` say the lock was taken. */
+export const lockTaken = (rows: ReadonlyArray<Row> | undefined): boolean => rows?.[0]?.locked === true;
 
 /**
  * The small query interface both drivers (`pg` and PGlite) provide. `transaction` commits when `fn`
@@ -98,19 +118,16 @@ export const advisoryLockSql = ({ kind, key }: AdvisoryLock): string => {
 export type Db = Queryable & {
   readonly driver: 'pg' | 'pglite';
   /**
-   * `opening`, when given, is what the transaction does first: take an advisory lock, then run
-   * `reads`, whose rows reach `fn` as `opened`. The pg driver sends BEGIN with all of it in one
-   * round trip (with no reads, with the transaction's first statement).
-   */
-  /**
    * A read outside any transaction that the driver may send in one round trip with other reads of
    * the same moment (the pg driver does; absent: `query`).
    */
   readonly read?: (sql: string, params: ReadonlyArray<unknown>) => Promise<ReadonlyArray<Row>>;
-  readonly transaction: <T>(
-    fn: (tx: TransactionQueryable, opened: ReadonlyArray<ReadonlyArray<Row>>) => Promise<T>,
-    opening?: TransactionOpening,
-  ) => Promise<T>;
+  /**
+   * `opening`, when given, is what the transaction does first: take an advisory lock, then run
+   * `reads`, whose rows reach `fn` as `opened`. The pg driver sends BEGIN with all of it in one
+   * round trip (with no reads, with the transaction's first statement).
+   */
+  readonly transaction: <T>(fn: TransactionBody<T>, opening?: TransactionOpening) => Promise<T>;
   readonly close: () => Promise<void>;
 };
 

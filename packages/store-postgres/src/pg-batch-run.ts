@@ -2,21 +2,22 @@ import type pg from 'pg';
 import {
   advisoryLockSql,
   type CommitBatching,
+  lockTaken,
   type Row,
   type Statement,
   sqlState,
+  type TransactionBody,
   type TransactionOpening,
   type TransactionQueryable,
+  tryAdvisoryLockSql,
 } from './db';
 import { openingSql, preparedElsewhere } from './pg-opening';
 import { errorOf, resultsOf } from './pg-queryable';
 import { isInline } from './pg-read-batches';
 
-export type Body = (tx: TransactionQueryable, opened: ReadonlyArray<ReadonlyArray<Row>>) => Promise<unknown>;
-
 /** A transaction waiting to run in a batch: its body, opening and the caller's promise. */
 export type Member = {
-  readonly fn: Body;
+  readonly fn: TransactionBody<unknown>;
   readonly opening: TransactionOpening & { readonly batch: CommitBatching };
   readonly resolve: (value: unknown) => void;
   readonly reject: (error: unknown) => void;
@@ -113,6 +114,12 @@ const byLock = (a: Member, b: Member): number =>
  * reads; the reads the bodies send while deciding, gathered into one round trip each time the event
  * loop comes round; the commits through `CommitBatching.all` with COMMIT. Answers the error for
  * which the connection is to be discarded, if any.
+ *
+ * An opening with reads takes each lock only if it is free: a member whose lock another session
+ * holds (another process's transaction of its basket, a session of an operator's) leaves the batch
+ * before its body runs and waits for its lock alone, so that the batch, and the members behind it,
+ * never wait for someone else's transaction. An opening with no reads (new baskets, whose locks no
+ * one else holds) takes its locks with the first statement, waiting for them.
  */
 export const runTogether = async (
   client: pg.PoolClient,
@@ -121,7 +128,12 @@ export const runTogether = async (
 ): Promise<Error | undefined> => {
   // The locks in key order (no two batches wait on each other in a cycle); all else in order of
   // arrival, so that of two members wanting the same seats the first to come decides and commits first.
-  const head = ['BEGIN', ...[...members].sort(byLock).map((member) => advisoryLockSql(member.opening.lock))];
+  const sorted = [...members].sort(byLock);
+  const reads = members.flatMap((member) => member.opening.reads ?? []);
+  const lockSql = reads.length > 0 ? tryAdvisoryLockSql : advisoryLockSql;
+  const head = ['BEGIN', ...sorted.map((member) => lockSql(member.opening.lock))];
+  /** The head's results, once sent: BEGIN's, then each lock's in key order. */
+  let headRows: ReadonlyArray<ReadonlyArray<Row>> = [];
   let begun = false;
   let broken: Error | undefined;
   /** The first failure of a statement: the transaction is aborted, nothing more is sent. */
@@ -130,11 +142,13 @@ export const runTogether = async (
   /** One simple query of `statements` (the head first when not sent yet), as the opening's reads. */
   const send = async (statements: ReadonlyArray<Statement>): Promise<ReadonlyArray<ReadonlyArray<Row>>> => {
     const prepare = deps.prepareOpenings();
-    const query = openingSql(client, begun ? [] : head, statements, prepare);
+    const withHead = !begun;
+    const query = openingSql(client, withHead ? head : [], statements, prepare);
     begun = true;
     try {
       const results = resultsOf(await client.query(query.sql));
       query.prepared();
+      if (withHead) headRows = results.slice(0, head.length);
       return query.readAt.map((i) => results[i] ?? []);
     } catch (error) {
       if (prepare && preparedElsewhere(error)) deps.notPreparable();
@@ -144,16 +158,37 @@ export const runTogether = async (
     }
   };
 
+  const rollback = async (): Promise<void> => {
+    if (broken !== undefined) return;
+    try {
+      await client.query('ROLLBACK');
+    } catch (error) {
+      broken = errorOf(error);
+    }
+  };
+
   // The opening: what every member reads first, under every member's lock.
-  const reads = members.flatMap((member) => member.opening.reads ?? []);
-  let opened: ReadonlyArray<ReadonlyArray<Row>> = [];
+  const openedOf = new Map<Member, ReadonlyArray<ReadonlyArray<Row>>>();
+  let joined = members;
   if (reads.length > 0) {
+    let opened: ReadonlyArray<ReadonlyArray<Row>>;
     try {
       opened = await send(reads);
     } catch (error) {
-      // Nothing of any member ran: alone, each meets only its own trouble (a lock not free in time).
+      // Nothing of any member ran: alone, each meets only its own trouble (a connection lost).
       if (preparedElsewhere(error)) deps.again(members);
       else for (const member of members) deps.alone(member);
+      return broken;
+    }
+    members.forEach((member, i) => {
+      openedOf.set(member, opened.slice(offsetOf(members, i), offsetOf(members, i + 1)));
+    });
+    // A member whose lock is not free waits for it alone (its rows, read without it, are dropped).
+    const busy = new Set(sorted.filter((_, i) => !lockTaken(headRows[i + 1])));
+    for (const member of busy) deps.alone(member);
+    joined = members.filter((member) => !busy.has(member));
+    if (joined.length === 0) {
+      await rollback();
       return broken;
     }
   }
@@ -204,11 +239,11 @@ export const runTogether = async (
     });
   };
 
-  const runs: Run[] = members.map((member) => ({ member, cause: false, steps: 0 }));
+  const runs: Run[] = joined.map((member) => ({ member, cause: false, steps: 0 }));
   const bodies: Array<Promise<Settled>> = [];
   const ends: Array<Promise<void>> = [];
   // The bodies start one at a time too, each given its turns to decide on its opening's rows.
-  for (const [i, run] of runs.entries()) {
+  for (const run of runs) {
     ends.push(
       new Promise<void>((ended) => {
         const step = (): void => {
@@ -235,7 +270,7 @@ export const runTogether = async (
           return outcome;
         };
         bodies.push(
-          run.member.fn(tx, opened.slice(offsetOf(members, i), offsetOf(members, i + 1))).then(
+          run.member.fn(tx, openedOf.get(run.member) ?? []).then(
             (value) => settled({ ok: true, value }),
             (error: unknown) => settled({ ok: false, error }),
           ),
@@ -249,14 +284,6 @@ export const runTogether = async (
   const pending = runs.filter((run) => run.commit !== undefined);
   /** Members to run again, alone, whatever their bodies answered. */
   const again = new Set<Run>();
-  const rollback = async (): Promise<void> => {
-    if (broken !== undefined) return;
-    try {
-      await client.query('ROLLBACK');
-    } catch (error) {
-      broken = errorOf(error);
-    }
-  };
   if (failure !== undefined) {
     // The transaction is aborted: nothing is written. A member whose statement failed keeps its
     // error; a member that finished without writing or failing keeps its answer; the others run again.

@@ -1,6 +1,7 @@
 import type pg from 'pg';
-import type { CommitBatching, Row, TransactionOpening, TransactionQueryable } from './db';
-import { type Body, type Member, runTogether } from './pg-batch-run';
+import type { CommitBatching, TransactionBody, TransactionOpening } from './db';
+import { type Member, runTogether } from './pg-batch-run';
+import { LockBusy } from './pg-opening';
 
 export type BatchOptions = {
   /** Batches (or lone transactions) running at once per batch key; the others wait and join the next. */
@@ -12,11 +13,16 @@ export type BatchOptions = {
 export type BatchDeps = {
   readonly connect: () => Promise<pg.PoolClient>;
   /** Runs one transaction alone, as the driver does without batches. */
-  readonly alone: (fn: Body, opening: TransactionOpening) => Promise<unknown>;
+  readonly alone: (fn: TransactionBody<unknown>, opening: TransactionOpening) => Promise<unknown>;
+  /** Runs one transaction alone if its lock is free, else fails with `LockBusy` having run nothing. */
+  readonly ifFree: (fn: TransactionBody<unknown>, opening: TransactionOpening) => Promise<unknown>;
   /** Whether openings may use statements prepared in SQL; `notPreparable` turns that off. */
   readonly prepareOpenings: () => boolean;
   readonly notPreparable: () => void;
 };
+
+/** The transactions of one batch key waiting, the locks of the batches under way, how many run. */
+type Queue = { readonly waiting: Member[]; readonly held: Set<string>; running: number };
 
 const lockName = ({ lock }: TransactionOpening): string => `${lock.kind}:${lock.key}`;
 
@@ -37,22 +43,28 @@ const lockName = ({ lock }: TransactionOpening): string => `${lock.kind}:${lock.
  * whose statement it was gets the error, and every other member that had not finished runs again,
  * alone.
  *
+ * No batch waits for another session's transaction: an opening with reads takes each lock only if
+ * it is free, and a member whose lock is held elsewhere leaves its batch (or its turn, alone) and
+ * waits for its lock on a connection of its own, outside the turns.
+ *
  * At most `inFlight` batches run at once; a transaction that arrives while none is free waits, so
  * batches grow with the load, and a transaction that finds a batch free runs alone at once, as
  * without batches.
  */
 export const transactionBatches = (deps: BatchDeps, options: BatchOptions) => {
-  const queues = new Map<string, { readonly waiting: Member[]; running: number }>();
+  const queues = new Map<string, Queue>();
 
-  /** The members of the next batch: the first waiting, one per lock, in order of arrival. */
-  const take = (waiting: Member[]): Member[] => {
+  /**
+   * The members of the next batch: the first waiting, one per lock, in order of arrival, none of a
+   * lock that a batch under way holds (it waits for that batch to end rather than behind it).
+   */
+  const take = ({ waiting, held }: Queue): Member[] => {
     const members: Member[] = [];
     const left: Member[] = [];
-    const locks = new Set<string>();
     for (const member of waiting) {
       const name = lockName(member.opening);
-      if (members.length < options.maxMembers && !locks.has(name)) {
-        locks.add(name);
+      if (members.length < options.maxMembers && !held.has(name)) {
+        held.add(name);
         members.push(member);
       } else left.push(member);
     }
@@ -67,9 +79,20 @@ export const transactionBatches = (deps: BatchDeps, options: BatchOptions) => {
   const run = async (members: ReadonlyArray<Member>): Promise<void> => {
     const [first] = members;
     if (first === undefined) return;
-    // Alone, as without batches: no subtransaction, no wait for others' bodies.
-    if (members.length === 1)
-      return void (await deps.alone(first.fn, first.opening).then(first.resolve, first.reject));
+    // Alone, as without batches: no subtransaction, no wait for others' bodies. A lock another
+    // session holds is waited for outside the batches, by the transaction alone (an opening with
+    // no reads takes its lock with its first statement: a new basket's, which no one else holds).
+    if (members.length === 1) {
+      if ((first.opening.reads?.length ?? 0) === 0)
+        return void (await deps.alone(first.fn, first.opening).then(first.resolve, first.reject));
+      try {
+        first.resolve(await deps.ifFree(first.fn, first.opening));
+      } catch (error) {
+        if (error instanceof LockBusy) alone(first);
+        else first.reject(error);
+      }
+      return;
+    }
     let client: pg.PoolClient;
     try {
       client = await deps.connect();
@@ -96,10 +119,12 @@ export const transactionBatches = (deps: BatchDeps, options: BatchOptions) => {
     const queue = queues.get(key);
     if (queue === undefined) return;
     while (queue.running < options.inFlight && queue.waiting.length > 0) {
-      const members = take(queue.waiting);
+      const members = take(queue);
+      if (members.length === 0) break;
       queue.running += 1;
       void run(members).finally(() => {
         queue.running -= 1;
+        for (const member of members) queue.held.delete(lockName(member.opening));
         pump(key);
       });
     }
@@ -108,7 +133,7 @@ export const transactionBatches = (deps: BatchDeps, options: BatchOptions) => {
 
   const enqueue = (member: Member): void => {
     const key = member.opening.batch.key;
-    const queue = queues.get(key) ?? { waiting: [], running: 0 };
+    const queue = queues.get(key) ?? { waiting: [], held: new Set<string>(), running: 0 };
     queues.set(key, queue);
     queue.waiting.push(member);
     pump(key);
@@ -117,7 +142,7 @@ export const transactionBatches = (deps: BatchDeps, options: BatchOptions) => {
   return {
     /** Runs `fn` in the next batch of its key (alone when it finds a batch free). */
     run: <T>(
-      fn: (tx: TransactionQueryable, opened: ReadonlyArray<ReadonlyArray<Row>>) => Promise<T>,
+      fn: TransactionBody<T>,
       opening: TransactionOpening & { readonly batch: CommitBatching },
     ): Promise<T> =>
       new Promise<T>((resolve, reject) => {

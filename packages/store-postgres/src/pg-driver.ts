@@ -1,8 +1,18 @@
 import { StorageUnavailableError } from '@basket/app';
 import pg from 'pg';
-import { advisoryLockSql, type Db, type Queryable, type Row, type TransactionQueryable } from './db';
+import {
+  advisoryLockSql,
+  type Db,
+  lockTaken,
+  type Queryable,
+  type Row,
+  type TransactionBody,
+  type TransactionOpening,
+  type TransactionQueryable,
+  tryAdvisoryLockSql,
+} from './db';
 import { transactionBatches } from './pg-batches';
-import { openingSql, preparedElsewhere } from './pg-opening';
+import { LockBusy, openingSql, preparedElsewhere } from './pg-opening';
 import { errorOf, isReadTimeout, queryableOf, resultsOf } from './pg-queryable';
 import { readBatches } from './pg-read-batches';
 
@@ -103,14 +113,23 @@ export const openPgPool = (url: string, options: PgPoolOptions = {}): Db => {
   });
   let prepareOpenings = options.prepareOpenings ?? true;
 
-  const attempt: Db['transaction'] = async (fn, opening) => {
+  /**
+   * One transaction on a connection of its own. With `ifFree`, an opening with reads takes its lock
+   * only if it is free, and fails with `LockBusy` (having run nothing of `fn`) if it is not.
+   */
+  const attempt = async <A>(
+    fn: TransactionBody<A>,
+    opening?: TransactionOpening,
+    ifFree = false,
+  ): Promise<A> => {
     const client = await connect(pool);
     let broken: Error | undefined;
     let begun = false;
     let committed = false;
     try {
-      const head = opening === undefined ? ['BEGIN'] : ['BEGIN', advisoryLockSql(opening.lock)];
       const reads = opening?.reads ?? [];
+      const lockSql = ifFree && reads.length > 0 ? tryAdvisoryLockSql : advisoryLockSql;
+      const head = opening === undefined ? ['BEGIN'] : ['BEGIN', lockSql(opening.lock)];
       let opened: ReadonlyArray<ReadonlyArray<Row>> = [];
       if (reads.length > 0) {
         // One round trip: BEGIN, the lock and the opening reads.
@@ -125,6 +144,7 @@ export const openPgPool = (url: string, options: PgPoolOptions = {}): Db => {
           throw prepare && preparedElsewhere(error) ? new PreparedElsewhere(broken) : error;
         }
         query.prepared();
+        if (lockSql === tryAdvisoryLockSql && !lockTaken(results[1])) throw new LockBusy();
         opened = query.readAt.map((i) => results[i] ?? []);
       }
       // With no reads, BEGIN and the lock go with the transaction's first statement: its commit,
@@ -188,16 +208,20 @@ export const openPgPool = (url: string, options: PgPoolOptions = {}): Db => {
     }
   };
 
-  const single: Db['transaction'] = async (fn, opening) => {
+  const single = async <A>(
+    fn: TransactionBody<A>,
+    opening?: TransactionOpening,
+    ifFree = false,
+  ): Promise<A> => {
     try {
-      return await attempt(fn, opening);
+      return await attempt(fn, opening, ifFree);
     } catch (error) {
       if (!(error instanceof PreparedElsewhere)) throw error;
       // Statements of another backend behind this connection (a pooler in transaction mode):
       // from now on the openings write their reads' values in, and this transaction runs again
       // (its body had not run).
       prepareOpenings = false;
-      return attempt(fn, opening);
+      return attempt(fn, opening, ifFree);
     }
   };
 
@@ -212,7 +236,10 @@ export const openPgPool = (url: string, options: PgPoolOptions = {}): Db => {
   };
   const batches =
     inFlight > 0
-      ? transactionBatches({ ...batching, alone: single }, { inFlight, maxMembers: MAX_BATCH_MEMBERS })
+      ? transactionBatches(
+          { ...batching, alone: single, ifFree: (fn, opening) => single(fn, opening, true) },
+          { inFlight, maxMembers: MAX_BATCH_MEMBERS },
+        )
       : undefined;
 
   const transaction: Db['transaction'] = (fn, opening) =>

@@ -93,3 +93,13 @@ export const preparedElsewhere = (error: unknown): boolean => {
   const state = sqlState(error);
   return state === '26000' || state === '42P05';
 };
+
+/**
+ * An opening that was to take its lock only if free (`tryAdvisoryLockSql`) found it held by another
+ * session: nothing ran, and the transaction is to run again where it may wait for the lock.
+ */
+export class LockBusy extends Error {
+  constructor() {
+    super('the transaction lock is held by another session');
+  }
+}

@@ -309,15 +309,21 @@ describe('a batch that meets trouble', () => {
     };
   };
 
-  /** Appends one event; with `reads`, the transaction reads with its opening (its lock is taken there). */
-  const append = (stream: string, reads: boolean) =>
+  /**
+   * Appends one event. Its lock is taken with its opening's reads (`opening`: only if free), with
+   * the first read its body asks (`read`: waiting for it), or with its commit (`commit`: waiting).
+   */
+  const append = (stream: string, locked: 'opening' | 'read' | 'commit') =>
     storage.unitOfWork.transaction(
       stream,
-      async () => ({
-        value: stream,
-        commit: { streamId: stream, expectedVersion: 0, events: [{ type: 'Made', data: {} }], at },
-      }),
-      reads ? { pendingOf: stream } : undefined,
+      async (reads) => {
+        if (locked === 'read') await reads.readStream(stream);
+        return {
+          value: stream,
+          commit: { streamId: stream, expectedVersion: 0, events: [{ type: 'Made', data: {} }], at },
+        };
+      },
+      locked === 'opening' ? { pendingOf: stream } : undefined,
     );
 
   const endBlocked = () =>
@@ -331,8 +337,9 @@ describe('a batch that meets trouble', () => {
   it('runs each transaction again alone when its connection ends while it opens', async () => {
     const streams = ['basket-opens-first', 'basket-opens-held', 'basket-opens-b', 'basket-opens-c'];
     const release = await hold('basket-opens-held');
-    // The first runs alone; the three after it open together and wait on the held basket's lock.
-    const results = Promise.allSettled(streams.map((stream) => append(stream, true)));
+    // The first runs alone; the three after it open together with their first reads, waiting for
+    // the held basket's lock.
+    const results = Promise.allSettled(streams.map((stream) => append(stream, 'read')));
     await waitForBlocked(other, applicationName);
     await endBlocked();
     for (const stream of ['basket-opens-b', 'basket-opens-c'])
@@ -347,7 +354,7 @@ describe('a batch that meets trouble', () => {
     const streams = ['basket-late-first', 'basket-late-held', 'basket-late-b', 'basket-late-c'];
     const release = await hold('basket-late-held');
     // No reads: the three take their locks with their commits, and wait there past the timeout.
-    const results = Promise.allSettled(streams.map((stream) => append(stream, false)));
+    const results = Promise.allSettled(streams.map((stream) => append(stream, 'commit')));
     for (const stream of ['basket-late-b', 'basket-late-c'])
       await vi.waitFor(async () => expect(await written(stream)).toBe(1), { timeout: 10_000 });
     await release();
@@ -366,7 +373,7 @@ describe('a batch that meets trouble', () => {
   it('gives each transaction the error when its connection ends while it commits', async () => {
     const streams = ['basket-commits-first', 'basket-commits-held', 'basket-commits-b', 'basket-commits-c'];
     const release = await hold('basket-commits-held');
-    const results = Promise.allSettled(streams.map((stream) => append(stream, false)));
+    const results = Promise.allSettled(streams.map((stream) => append(stream, 'commit')));
     await waitForBlocked(other, applicationName);
     await endBlocked();
     const settled = await results;
@@ -374,4 +381,94 @@ describe('a batch that meets trouble', () => {
     expect(settled.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'rejected']);
     for (const stream of streams.slice(1)) expect(await written(stream)).toBe(0);
   });
+});
+
+/**
+ * Baskets whose locks another session holds (another process's transaction of them, an operator's
+ * session) must not stop the process's batches: each waits for its lock alone, on a connection of
+ * its own, and every other basket's transaction goes on (docs/architecture.md, "Batches of
+ * transactions"). The statement timeout here is far longer than the test, so that only a batch
+ * that does not wait for them lets the others through.
+ */
+describe('baskets held by another session', () => {
+  const schema = freshSchema();
+  const applicationName = `basket-batch-held-${schema}`;
+  const db = openPgPool(postgresUrl, { max: 8, batchesInFlight: 2, applicationName, timeoutMs: 120_000 });
+  const other = openPgPool(postgresUrl, { max: 3 });
+  let storage: Storage;
+  beforeAll(async () => {
+    storage = await createPostgresStorage({ db, schema, closeDb: false });
+  });
+  afterAll(async () => {
+    await dropSchema(other, schema);
+    await db.close();
+    await other.close();
+  });
+
+  /** Holds `stream`'s lock in another session until the answered function is called. */
+  const hold = async (stream: string) => {
+    let release = (): void => {};
+    let locked = (): void => {};
+    const isLocked = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const holding = other.transaction(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', [2, lockKey(`${schema}:${stream}`)]);
+      locked();
+      await new Promise<void>((released) => {
+        release = released;
+      });
+    });
+    await isLocked;
+    return async () => {
+      release();
+      await holding;
+    };
+  };
+
+  /** Appends one event after reading the basket's pending command with the opening. */
+  const append = (stream: string) =>
+    storage.unitOfWork.transaction(
+      stream,
+      async (reads) => {
+        const version = (await reads.readStream(stream)).length;
+        return {
+          value: version,
+          commit: { streamId: stream, expectedVersion: version, events: [{ type: 'Made', data: {} }], at },
+        };
+      },
+      { pendingOf: stream },
+    );
+
+  const written = async (stream: string) => (await storage.events.readStream(stream)).length;
+
+  it('leave every batch slot to the other baskets while they wait for their locks alone', async () => {
+    const held = ['basket-held-1', 'basket-held-2'];
+    const releases = await Promise.all(held.map(hold));
+    const releaseAll = async () => {
+      for (const release of releases.splice(0)) await release();
+    };
+    try {
+      // The first held basket alone in one slot, the second in the batch of the others in the
+      // other slot: waiting for their locks there, they would stop every transaction of the process.
+      const first = ['basket-held-1', 'basket-held-2', 'basket-free-a', 'basket-free-b', 'basket-free-c'];
+      const results = first.map(append);
+      await waitForBlocked(other, applicationName, 2);
+      for (const stream of ['basket-free-a', 'basket-free-b', 'basket-free-c'])
+        await vi.waitFor(async () => expect(await written(stream)).toBe(1), { timeout: 20_000 });
+      // Later transactions, a second one of a held basket among them, find the slots free.
+      const later = ['basket-free-d', 'basket-held-1', 'basket-free-e', 'basket-free-f'].map(append);
+      for (const stream of ['basket-free-d', 'basket-free-e', 'basket-free-f'])
+        await vi.waitFor(async () => expect(await written(stream)).toBe(1), { timeout: 20_000 });
+      for (const stream of held) expect(await written(stream)).toBe(0);
+      await releaseAll();
+      const settled = await Promise.all([...results, ...later]);
+      expect(settled.map((result) => result._tag)).toEqual(settled.map(() => 'Done'));
+    } finally {
+      await releaseAll();
+    }
+    // Each held basket's transactions, run once their locks were free, each on the state before it.
+    expect(await written('basket-held-1')).toBe(2);
+    expect(await written('basket-held-2')).toBe(1);
+  }, 60_000);
 });
