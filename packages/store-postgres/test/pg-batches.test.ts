@@ -7,7 +7,7 @@ import {
   withSeatsInFlight,
 } from '@basket/app';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createPostgresStorage, type Db, dropSchema, openPgPool } from '../src/index';
+import { createPostgresStorage, type Db, dropSchema, openPgPool, type PgPoolOptions } from '../src/index';
 import { lockKey } from '../src/locks';
 import { batchedStorage, freshSchema, postgresUrl, waitForBlocked } from './support';
 
@@ -267,6 +267,60 @@ describe('batches of two processes on shared resources', () => {
 });
 
 /**
+ * Holds `stream`'s lock (as a transaction of its basket would) in a session of `other` until the
+ * answered function is called.
+ */
+const holdStreamLock = async (other: Db, schema: string, stream: string) => {
+  let release = (): void => {};
+  let locked = (): void => {};
+  const isLocked = new Promise<void>((resolve) => {
+    locked = resolve;
+  });
+  const holding = other.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', [2, lockKey(`${schema}:${stream}`)]);
+    locked();
+    await new Promise<void>((released) => {
+      release = released;
+    });
+  });
+  await isLocked;
+  return async () => {
+    release();
+    await holding;
+  };
+};
+
+/**
+ * A process's pool (`options`) on a fresh schema and another session's, for a describe block:
+ * `hold` holds a basket's lock in the other session; `storage()` is the process's storage.
+ */
+const withHeldLocks = (name: string, options: PgPoolOptions) => {
+  const schema = freshSchema();
+  const applicationName = `basket-batch-${name}-${schema}`;
+  const db = openPgPool(postgresUrl, { ...options, applicationName });
+  const other = openPgPool(postgresUrl, { max: 3 });
+  let opened: Storage | undefined;
+  beforeAll(async () => {
+    opened = await createPostgresStorage({ db, schema, closeDb: false });
+  });
+  afterAll(async () => {
+    await dropSchema(other, schema);
+    await db.close();
+    await other.close();
+  });
+  const storage = (): Storage => {
+    if (opened === undefined) throw new Error('the storage opens before the tests');
+    return opened;
+  };
+  return {
+    applicationName,
+    other,
+    storage,
+    hold: (stream: string) => holdStreamLock(other, schema, stream),
+  };
+};
+
+/**
  * A batch that meets trouble on the way: its connection ended (a server restart, a failover, a killed
  * backend) or a statement refused past its timeout, while one of its baskets is held by another
  * session. Before COMMIT nothing of it is written: each of its transactions runs again alone, where
@@ -274,47 +328,18 @@ describe('batches of two processes on shared resources', () => {
  * unknown, as for a transaction alone: each gets the error.
  */
 describe('a batch that meets trouble', () => {
-  const schema = freshSchema();
-  const applicationName = `basket-batch-trouble-${schema}`;
-  const db = openPgPool(postgresUrl, { max: 4, batchesInFlight: 1, applicationName, timeoutMs: 2000 });
-  const other = openPgPool(postgresUrl, { max: 2 });
-  let storage: Storage;
-  beforeAll(async () => {
-    storage = await createPostgresStorage({ db, schema, closeDb: false });
+  const { applicationName, other, hold, storage } = withHeldLocks('trouble', {
+    max: 4,
+    batchesInFlight: 1,
+    timeoutMs: 2000,
   });
-  afterAll(async () => {
-    await dropSchema(other, schema);
-    await db.close();
-    await other.close();
-  });
-
-  /** Holds `stream`'s lock in another session until `release` is called. */
-  const hold = async (stream: string) => {
-    let release = (): void => {};
-    let locked = (): void => {};
-    const isLocked = new Promise<void>((resolve) => {
-      locked = resolve;
-    });
-    const holding = other.transaction(async (tx) => {
-      await tx.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', [2, lockKey(`${schema}:${stream}`)]);
-      locked();
-      await new Promise<void>((released) => {
-        release = released;
-      });
-    });
-    await isLocked;
-    return async () => {
-      release();
-      await holding;
-    };
-  };
 
   /**
    * Appends one event. Its lock is taken with its opening's reads (`opening`: only if free), with
    * the first read its body asks (`read`: waiting for it), or with its commit (`commit`: waiting).
    */
   const append = (stream: string, locked: 'opening' | 'read' | 'commit') =>
-    storage.unitOfWork.transaction(
+    storage().unitOfWork.transaction(
       stream,
       async (reads) => {
         if (locked === 'read') await reads.readStream(stream);
@@ -332,7 +357,7 @@ describe('a batch that meets trouble', () => {
       [applicationName],
     );
 
-  const written = async (stream: string) => (await storage.events.readStream(stream)).length;
+  const written = async (stream: string) => (await storage().events.readStream(stream)).length;
 
   it('runs each transaction again alone when its connection ends while it opens', async () => {
     const streams = ['basket-opens-first', 'basket-opens-held', 'basket-opens-b', 'basket-opens-c'];
@@ -391,44 +416,15 @@ describe('a batch that meets trouble', () => {
  * that does not wait for them lets the others through.
  */
 describe('baskets held by another session', () => {
-  const schema = freshSchema();
-  const applicationName = `basket-batch-held-${schema}`;
-  const db = openPgPool(postgresUrl, { max: 8, batchesInFlight: 2, applicationName, timeoutMs: 120_000 });
-  const other = openPgPool(postgresUrl, { max: 3 });
-  let storage: Storage;
-  beforeAll(async () => {
-    storage = await createPostgresStorage({ db, schema, closeDb: false });
+  const { applicationName, other, hold, storage } = withHeldLocks('held', {
+    max: 8,
+    batchesInFlight: 2,
+    timeoutMs: 120_000,
   });
-  afterAll(async () => {
-    await dropSchema(other, schema);
-    await db.close();
-    await other.close();
-  });
-
-  /** Holds `stream`'s lock in another session until the answered function is called. */
-  const hold = async (stream: string) => {
-    let release = (): void => {};
-    let locked = (): void => {};
-    const isLocked = new Promise<void>((resolve) => {
-      locked = resolve;
-    });
-    const holding = other.transaction(async (tx) => {
-      await tx.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', [2, lockKey(`${schema}:${stream}`)]);
-      locked();
-      await new Promise<void>((released) => {
-        release = released;
-      });
-    });
-    await isLocked;
-    return async () => {
-      release();
-      await holding;
-    };
-  };
 
   /** Appends one event after reading the basket's pending command with the opening. */
   const append = (stream: string) =>
-    storage.unitOfWork.transaction(
+    storage().unitOfWork.transaction(
       stream,
       async (reads) => {
         const version = (await reads.readStream(stream)).length;
@@ -440,7 +436,7 @@ describe('baskets held by another session', () => {
       { pendingOf: stream },
     );
 
-  const written = async (stream: string) => (await storage.events.readStream(stream)).length;
+  const written = async (stream: string) => (await storage().events.readStream(stream)).length;
 
   it('leave every batch slot to the other baskets while they wait for their locks alone', async () => {
     const held = ['basket-held-1', 'basket-held-2'];
