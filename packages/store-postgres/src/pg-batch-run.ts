@@ -24,8 +24,11 @@ export type Member = {
 };
 
 export type RunDeps = {
-  /** Runs a member alone, as the driver does without batches (a member the batch's abort took down). */
-  readonly alone: (member: Member) => void;
+  /**
+   * Runs a member alone, as the driver does without batches, once `after` has settled: a member
+   * whose lock another session holds, or one the batch's abort took down (after its body here ended).
+   */
+  readonly alone: (member: Member, after?: Promise<unknown>) => void;
   /** Runs the members again later (their bodies had not run: the opening was refused as a whole). */
   readonly again: (members: ReadonlyArray<Member>) => void;
   readonly prepareOpenings: () => boolean;
@@ -326,9 +329,10 @@ export const runTogether = async (
     }
   }
   runs.forEach((run, i) => {
+    // Run again once its body here has ended, told now (its lock stays its own meanwhile).
+    if (again.has(run)) return deps.alone(run.member, bodies[i]);
     void bodies[i]?.then((settled) => {
-      if (again.has(run)) deps.alone(run.member);
-      else if (settled.ok) run.member.resolve(settled.value);
+      if (settled.ok) run.member.resolve(settled.value);
       else run.member.reject(settled.error);
     });
   });

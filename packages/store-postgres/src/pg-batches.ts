@@ -21,8 +21,16 @@ export type BatchDeps = {
   readonly notPreparable: () => void;
 };
 
-/** The transactions of one batch key waiting, the locks of the batches under way, how many run. */
-type Queue = { readonly waiting: Member[]; readonly held: Set<string>; running: number };
+/**
+ * The transactions of one batch key: those waiting for a turn, the locks of those under way (in a
+ * batch, or alone), those running alone outside the turns, and how many turns are taken.
+ */
+type Queue = {
+  readonly waiting: Member[];
+  readonly held: Set<string>;
+  readonly alone: Set<Member>;
+  running: number;
+};
 
 const lockName = ({ lock }: TransactionOpening): string => `${lock.kind}:${lock.key}`;
 
@@ -56,7 +64,8 @@ export const transactionBatches = (deps: BatchDeps, options: BatchOptions) => {
 
   /**
    * The members of the next batch: the first waiting, one per lock, in order of arrival, none of a
-   * lock that a batch under way holds (it waits for that batch to end rather than behind it).
+   * lock that a transaction of this process under way holds, in a batch or waiting for it alone (it
+   * waits in line, taking no connection, rather than behind it).
    */
   const take = ({ waiting, held }: Queue): Member[] => {
     const members: Member[] = [];
@@ -72,11 +81,24 @@ export const transactionBatches = (deps: BatchDeps, options: BatchOptions) => {
     return members;
   };
 
-  const alone = (member: Member): void => {
-    deps.alone(member.fn, member.opening).then(member.resolve, member.reject);
+  /**
+   * Runs `member` alone, outside the turns (its lock held elsewhere, or its batch given up): its lock
+   * stays held in `queue` until it ends, so that its basket's later transactions wait in line rather
+   * than each on a connection of its own, and a crowd of one basket's requests takes one connection.
+   */
+  const alone = (queue: Queue, member: Member, after: Promise<unknown> = Promise.resolve()): void => {
+    queue.alone.add(member);
+    void after
+      .then(() => deps.alone(member.fn, member.opening))
+      .then(member.resolve, member.reject)
+      .finally(() => {
+        queue.alone.delete(member);
+        queue.held.delete(lockName(member.opening));
+        pump(member.opening.batch.key);
+      });
   };
 
-  const run = async (members: ReadonlyArray<Member>): Promise<void> => {
+  const run = async (queue: Queue, members: ReadonlyArray<Member>): Promise<void> => {
     const [first] = members;
     if (first === undefined) return;
     // Alone, as without batches: no subtransaction, no wait for others' bodies. A lock another
@@ -88,7 +110,7 @@ export const transactionBatches = (deps: BatchDeps, options: BatchOptions) => {
       try {
         first.resolve(await deps.ifFree(first.fn, first.opening));
       } catch (error) {
-        if (error instanceof LockBusy) alone(first);
+        if (error instanceof LockBusy) alone(queue, first);
         else first.reject(error);
       }
       return;
@@ -103,7 +125,7 @@ export const transactionBatches = (deps: BatchDeps, options: BatchOptions) => {
     let broken: Error | undefined;
     try {
       broken = await runTogether(client, members, {
-        alone,
+        alone: (member, after) => alone(queue, member, after),
         again: (again) => {
           for (const member of again) enqueue(member);
         },
@@ -122,18 +144,24 @@ export const transactionBatches = (deps: BatchDeps, options: BatchOptions) => {
       const members = take(queue);
       if (members.length === 0) break;
       queue.running += 1;
-      void run(members).finally(() => {
+      void run(queue, members).finally(() => {
         queue.running -= 1;
-        for (const member of members) queue.held.delete(lockName(member.opening));
+        for (const member of members)
+          if (!queue.alone.has(member)) queue.held.delete(lockName(member.opening));
         pump(key);
       });
     }
-    if (queue.running === 0 && queue.waiting.length === 0) queues.delete(key);
+    if (queue.running === 0 && queue.waiting.length === 0 && queue.alone.size === 0) queues.delete(key);
   };
 
   const enqueue = (member: Member): void => {
     const key = member.opening.batch.key;
-    const queue = queues.get(key) ?? { waiting: [], held: new Set<string>(), running: 0 };
+    const queue = queues.get(key) ?? {
+      waiting: [],
+      held: new Set<string>(),
+      alone: new Set<Member>(),
+      running: 0,
+    };
     queues.set(key, queue);
     queue.waiting.push(member);
     pump(key);

@@ -1,0 +1,80 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { TransactionOpening, TransactionQueryable } from '../src/db';
+import { transactionBatches } from '../src/pg-batches';
+import { LockBusy } from '../src/pg-opening';
+
+/** A transaction's opening on lock `key` (kind 2, a basket's) with one read, batched under `s`. */
+const opening = (
+  key: number,
+): TransactionOpening & { readonly batch: { key: string; all: () => string } } => ({
+  lock: { kind: 2, key },
+  reads: [{ sql: 'SELECT 1', params: [] }],
+  batch: { key: 's', all: () => '' },
+});
+
+/** The connection given to bodies here, which send nothing. */
+const noStatements: TransactionQueryable = {
+  query: () => Promise.reject(new Error('no statement in these tests')),
+  exec: () => Promise.reject(new Error('no statement in these tests')),
+  commitWith: () => Promise.reject(new Error('no statement in these tests')),
+};
+
+/**
+ * The scheduler of batches (pg-batches.ts) with a database of its own making: lock 7 is held by
+ * another session (every opening that takes it only if free fails with `LockBusy`), and a
+ * transaction alone waits for it until the test lets it through.
+ */
+const held = () => {
+  let waiting = 0;
+  let mostWaiting = 0;
+  const lets: Array<() => void> = [];
+  const batches = transactionBatches(
+    {
+      connect: () => Promise.reject(new Error('no batch of two or more forms in these tests')),
+      alone: async (fn) => {
+        waiting += 1;
+        mostWaiting = Math.max(mostWaiting, waiting);
+        await new Promise<void>((resolve) => lets.push(resolve));
+        waiting -= 1;
+        return fn(noStatements, []);
+      },
+      ifFree: async (fn, { lock }) => {
+        if (lock.key === 7) throw new LockBusy();
+        return fn(noStatements, []);
+      },
+      prepareOpenings: () => true,
+      notPreparable: () => {},
+    },
+    { inFlight: 2, maxMembers: 32 },
+  );
+  return { batches, lets, mostWaiting: () => mostWaiting };
+};
+
+describe('the scheduler of batches, a basket held by another session', () => {
+  it('lets one transaction of the held basket wait for its lock at a time: a crowd of its requests takes one connection', async () => {
+    const { batches, lets, mostWaiting } = held();
+    const crowd = Array.from({ length: 12 }, (_, i) => batches.run(async () => i, opening(7)));
+    for (let turn = 0; turn < 12; turn += 1) {
+      await vi.waitFor(() => expect(lets.length).toBeGreaterThan(0));
+      expect(mostWaiting()).toBe(1);
+      lets.shift()?.();
+    }
+    // In order of arrival, each once.
+    expect(await Promise.all(crowd)).toEqual(Array.from({ length: 12 }, (_, i) => i));
+    expect(mostWaiting()).toBe(1);
+  });
+
+  it('runs the other baskets while the held one waits', async () => {
+    const { batches, lets } = held();
+    const crowd = Array.from({ length: 5 }, () => batches.run(async () => 'held', opening(7)));
+    await vi.waitFor(() => expect(lets.length).toBe(1));
+    expect(await Promise.all([1, 2, 3].map((key) => batches.run(async () => key, opening(key))))).toEqual([
+      1, 2, 3,
+    ]);
+    for (let turn = 0; turn < 5; turn += 1) {
+      await vi.waitFor(() => expect(lets.length).toBe(1));
+      lets.shift()?.();
+    }
+    expect(await Promise.all(crowd)).toEqual(crowd.map(() => 'held'));
+  });
+});
