@@ -8,12 +8,14 @@
 // the benchmark alone (`basket_bench`), and client-side by wrapping the storage's connection pool;
 // round trips and statements at the tree's `pg` client. All subtract what the service's background
 // loops (outbox relay, recovery) do while idle.
+import { fork } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { benchCatalog } from './bench-catalog';
 import { addProductChain, PIE } from './http-flows';
+import type { LoadTask } from './load-process';
 import { postgresCpuSeconds } from './postgres-cpu';
 
 const root = resolve(process.env.BASKET_BENCH_ROOT ?? resolve(import.meta.dirname, '..'));
@@ -25,6 +27,12 @@ const SEQUENTIAL = Number(process.env.BASKET_BENCH_SEQUENTIAL ?? 300);
 const SECRET = 'http-bench-secret';
 /** Skips the per-operation transaction counts (about a minute of waiting for PostgreSQL's counters). */
 const THROUGHPUT_ONLY = process.env.BASKET_BENCH_THROUGHPUT_ONLY === '1';
+/**
+ * `own`: the load generator runs in a process of its own (bench/load-process.ts, this tree's
+ * autocannon), as clients would, and the Node.js CPU per operation is the server's alone; default
+ * `same`: in this process, beside the server, as the figures of docs/benchmarks.md before 2026-11-29.
+ */
+const LOAD_PROCESS = process.env.BASKET_BENCH_LOAD_PROCESS === 'own' ? 'own' : 'same';
 
 type Rows = ReadonlyArray<Record<string, unknown>>;
 type Opening = { lock: unknown; reads?: ReadonlyArray<string> };
@@ -53,6 +61,18 @@ const store = (await import(`${root}/packages/store-postgres/src/index.ts`)) as 
 const { apiKeyOf } = (await import(`${root}/packages/http/src/index.ts`)) as {
   apiKeyOf: (s: string) => string;
 };
+/** Runs `task` in bench/load-process.ts and answers autocannon's result and that process's CPU time. */
+const loadElsewhere = (task: LoadTask): Promise<{ result: Result; loadCpuMicros: number }> =>
+  new Promise((done, fail) => {
+    const child = fork(new URL('./load-process.ts', import.meta.url), [JSON.stringify(task)], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
+    child.once('message', (message: { result: Result; cpuMicros: number }) =>
+      done({ result: message.result, loadCpuMicros: message.cpuMicros }),
+    );
+    child.once('exit', (code) => fail(new Error(`the load process exited (${code}) without a result`)));
+  });
 const fromServer = createRequire(resolve(root, 'packages/server/package.json'));
 type Result = { requests: { average: number }; non2xx: number; errors: number };
 const autocannon = fromServer('autocannon') as (options: Record<string, unknown>) => Promise<Result>;
@@ -87,7 +107,7 @@ const xactCommits = async (): Promise<number> => {
  * tree under test (each `query` call is one round trip: a simple query of several statements, or an
  * extended-protocol query whose messages `pg` sends together).
  */
-const counts = { transactions: 0, statements: 0, explicit: 0, roundTrips: 0 };
+const counts = { transactions: 0, statements: 0, explicit: 0, roundTrips: 0, bytes: 0 };
 const treePg = createRequire(resolve(root, 'packages/store-postgres/package.json'))('pg') as {
   Client: { prototype: { query: (...args: unknown[]) => unknown } };
 };
@@ -98,6 +118,7 @@ treePg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
   const [first] = args;
   const text = typeof first === 'string' ? first : undefined;
   counts.roundTrips += 1;
+  counts.bytes += text?.length ?? 0;
   counts.statements += text === undefined ? 1 : text.split(/;\s*\n/).filter((s) => s.trim() !== '').length;
   return clientQuery.apply(this, args);
 };
@@ -228,13 +249,18 @@ const settleOnly = THROUGHPUT_ONLY
 const xactBefore = THROUGHPUT_ONLY ? 0 : await xactCommits();
 const cpuBefore = process.cpuUsage();
 const postgresBefore = postgresCpuSeconds();
-const result = await autocannon({
+const roundTripsBefore = counts.roundTrips;
+const bytesBefore = counts.bytes;
+const load: LoadTask = {
   url,
   connections: CONNECTIONS,
   duration: DURATION,
   headers: { 'x-api-key': headers['x-api-key'], authorization: headers.authorization },
-  requests: addProductChain,
-});
+};
+const { result, loadCpuMicros } =
+  LOAD_PROCESS === 'own'
+    ? await loadElsewhere(load)
+    : { result: await autocannon({ ...load, requests: addProductChain }), loadCpuMicros: null };
 const cpu = process.cpuUsage(cpuBefore);
 const postgresCpu = postgresCpuSeconds() - postgresBefore;
 const operations = (result.requests.average * DURATION) / addProductChain.length;
@@ -255,7 +281,11 @@ console.log(
       seconds: DURATION,
       requestsPerSecond: result.requests.average,
       operationsPerSecond: result.requests.average / addProductChain.length,
+      loadGenerator: LOAD_PROCESS === 'own' ? 'own process' : 'the server process',
       nodeCpuMsPerOperation: (cpu.user + cpu.system) / 1000 / operations,
+      loadCpuMsPerOperation: loadCpuMicros === null ? null : loadCpuMicros / 1000 / operations,
+      roundTripsPerOperation: (counts.roundTrips - roundTripsBefore) / operations,
+      sqlCharactersPerOperation: (counts.bytes - bytesBefore) / operations,
       postgresCpuMsPerOperation: (postgresCpu * 1000) / operations,
       serverXactPerOperation,
       non2xx: result.non2xx,
