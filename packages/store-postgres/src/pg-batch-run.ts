@@ -330,11 +330,12 @@ export const runTogether = async (
   }
   runs.forEach((run, i) => {
     // Run again once its body here has ended, told now (its lock stays its own meanwhile).
-    if (again.has(run)) return deps.alone(run.member, bodies[i]);
-    void bodies[i]?.then((settled) => {
-      if (settled.ok) run.member.resolve(settled.value);
-      else run.member.reject(settled.error);
-    });
+    if (again.has(run)) deps.alone(run.member, bodies[i]);
+    else
+      void bodies[i]?.then((settled) => {
+        if (settled.ok) run.member.resolve(settled.value);
+        else run.member.reject(settled.error);
+      });
   });
   return broken;
 };
