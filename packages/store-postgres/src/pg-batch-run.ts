@@ -21,6 +21,8 @@ export type Member = {
   readonly opening: TransactionOpening & { readonly batch: CommitBatching };
   readonly resolve: (value: unknown) => void;
   readonly reject: (error: unknown) => void;
+  /** When it arrived (ms): how long it has waited in line behind its lock. */
+  readonly since: number;
 };
 
 export type RunDeps = {

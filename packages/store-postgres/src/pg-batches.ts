@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { CommitBatching, TransactionBody, TransactionOpening } from './db';
+import { lockName, waitedTooLong } from './lock-lines';
 import { type Member, runTogether } from './pg-batch-run';
 import { LockBusy } from './pg-opening';
 
@@ -8,6 +9,12 @@ export type BatchOptions = {
   readonly inFlight: number;
   /** Transactions in one batch at most. */
   readonly maxMembers: number;
+  /**
+   * How long a transaction may wait in line behind another of its lock (0: no bound); past it, it
+   * fails with `StorageUnavailableError` having run nothing (lock-lines.ts).
+   */
+  readonly lineTimeoutMs: number;
+  readonly now?: () => number;
 };
 
 export type BatchDeps = {
@@ -28,11 +35,13 @@ export type BatchDeps = {
 type Queue = {
   readonly waiting: Member[];
   readonly held: Set<string>;
+  /** Those of `waiting` that have waited behind their lock. */
+  readonly behind: Set<Member>;
   readonly alone: Set<Member>;
   running: number;
 };
 
-const lockName = ({ lock }: TransactionOpening): string => `${lock.kind}:${lock.key}`;
+const lockNameOf = ({ lock }: TransactionOpening): string => lockName(lock);
 
 /**
  * Transactions of different baskets that wait for their turn at the same time run as one
@@ -67,12 +76,21 @@ export const transactionBatches = (deps: BatchDeps, options: BatchOptions) => {
    * lock that a transaction of this process under way holds, in a batch or waiting for it alone (it
    * waits in line, taking no connection, rather than behind it).
    */
-  const take = ({ waiting, held }: Queue): Member[] => {
+  const take = ({ waiting, held, behind }: Queue): Member[] => {
     const members: Member[] = [];
     const left: Member[] = [];
+    const now = (options.now ?? Date.now)();
     for (const member of waiting) {
-      const name = lockName(member.opening);
-      if (members.length < options.maxMembers && !held.has(name)) {
+      const name = lockNameOf(member.opening);
+      if (behind.has(member) && options.lineTimeoutMs > 0 && now - member.since >= options.lineTimeoutMs) {
+        // Waited in line behind its lock past the timeout: failed, as past the statement timeout.
+        behind.delete(member);
+        member.reject(waitedTooLong());
+      } else if (held.has(name)) {
+        behind.add(member);
+        left.push(member);
+      } else if (members.length < options.maxMembers) {
+        behind.delete(member);
         held.add(name);
         members.push(member);
       } else left.push(member);
@@ -93,7 +111,7 @@ export const transactionBatches = (deps: BatchDeps, options: BatchOptions) => {
       .then(member.resolve, member.reject)
       .finally(() => {
         queue.alone.delete(member);
-        queue.held.delete(lockName(member.opening));
+        queue.held.delete(lockNameOf(member.opening));
         pump(member.opening.batch.key);
       });
   };
@@ -147,7 +165,7 @@ export const transactionBatches = (deps: BatchDeps, options: BatchOptions) => {
       void run(queue, members).finally(() => {
         queue.running -= 1;
         for (const member of members)
-          if (!queue.alone.has(member)) queue.held.delete(lockName(member.opening));
+          if (!queue.alone.has(member)) queue.held.delete(lockNameOf(member.opening));
         pump(key);
       });
     }
@@ -159,6 +177,7 @@ export const transactionBatches = (deps: BatchDeps, options: BatchOptions) => {
     const queue = queues.get(key) ?? {
       waiting: [],
       held: new Set<string>(),
+      behind: new Set<Member>(),
       alone: new Set<Member>(),
       running: 0,
     };
@@ -174,7 +193,13 @@ export const transactionBatches = (deps: BatchDeps, options: BatchOptions) => {
       opening: TransactionOpening & { readonly batch: CommitBatching },
     ): Promise<T> =>
       new Promise<T>((resolve, reject) => {
-        enqueue({ fn, opening, resolve: (value) => resolve(value as T), reject });
+        enqueue({
+          fn,
+          opening,
+          resolve: (value) => resolve(value as T),
+          reject,
+          since: (options.now ?? Date.now)(),
+        });
       }),
   };
 };

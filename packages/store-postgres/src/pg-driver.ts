@@ -11,6 +11,7 @@ import {
   type TransactionQueryable,
   tryAdvisoryLockSql,
 } from './db';
+import { lockLines } from './lock-lines';
 import { transactionBatches } from './pg-batches';
 import { LockBusy, openingSql, preparedElsewhere } from './pg-opening';
 import { errorOf, isReadTimeout, queryableOf, resultsOf } from './pg-queryable';
@@ -238,14 +239,18 @@ export const openPgPool = (url: string, options: PgPoolOptions = {}): Db => {
     inFlight > 0
       ? transactionBatches(
           { ...batching, alone: single, ifFree: (fn, opening) => single(fn, opening, true) },
-          { inFlight, maxMembers: MAX_BATCH_MEMBERS },
+          { inFlight, maxMembers: MAX_BATCH_MEMBERS, lineTimeoutMs: timeoutMs },
         )
       : undefined;
 
-  const transaction: Db['transaction'] = (fn, opening) =>
-    batches !== undefined && opening?.batch !== undefined
-      ? batches.run(fn, { ...opening, batch: opening.batch })
-      : single(fn, opening);
+  /** The transactions that run alone, a line per lock (lock-lines.ts). */
+  const inLine = lockLines(timeoutMs);
+  const transaction: Db['transaction'] = (fn, opening) => {
+    if (opening === undefined) return single(fn);
+    if (batches !== undefined && opening.batch !== undefined)
+      return batches.run(fn, { ...opening, batch: opening.batch });
+    return inLine(opening.lock, () => single(fn, opening));
+  };
 
   /** Every operation's failure, with PostgreSQL's cancellations as `StorageUnavailableError`. */
   const passing = <A>(operation: Promise<A>): Promise<A> =>

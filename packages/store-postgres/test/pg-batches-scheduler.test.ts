@@ -24,7 +24,7 @@ const noStatements: TransactionQueryable = {
  * another session (every opening that takes it only if free fails with `LockBusy`), and a
  * transaction alone waits for it until the test lets it through.
  */
-const held = () => {
+const held = (clock: { now: number } = { now: 0 }) => {
   let waiting = 0;
   let mostWaiting = 0;
   const lets: Array<() => void> = [];
@@ -45,7 +45,7 @@ const held = () => {
       prepareOpenings: () => true,
       notPreparable: () => {},
     },
-    { inFlight: 2, maxMembers: 32 },
+    { inFlight: 2, maxMembers: 32, lineTimeoutMs: 15_000, now: () => clock.now },
   );
   return { batches, lets, mostWaiting: () => mostWaiting };
 };
@@ -61,6 +61,27 @@ describe('the scheduler of batches, a basket held by another session', () => {
     }
     // In order of arrival, each once.
     expect(await Promise.all(crowd)).toEqual(Array.from({ length: 12 }, (_, i) => i));
+    expect(mostWaiting()).toBe(1);
+  });
+
+  it('fails, without running them, the transactions of the held basket that waited in line past the timeout', async () => {
+    const clock = { now: 0 };
+    const { batches, lets, mostWaiting } = held(clock);
+    const ran: number[] = [];
+    const crowd = Array.from({ length: 4 }, (_, i) =>
+      batches.run(async () => {
+        ran.push(i);
+        return i;
+      }, opening(7)),
+    );
+    await vi.waitFor(() => expect(lets.length).toBe(1));
+    clock.now = 15_000;
+    lets.shift()?.();
+    const settled = await Promise.allSettled(crowd);
+    expect(settled[0]).toEqual({ status: 'fulfilled', value: 0 });
+    for (const late of settled.slice(1))
+      expect(late).toMatchObject({ status: 'rejected', reason: { name: 'StorageUnavailableError' } });
+    expect(ran).toEqual([0]);
     expect(mostWaiting()).toBe(1);
   });
 

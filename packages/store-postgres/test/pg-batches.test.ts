@@ -7,9 +7,9 @@ import {
   withSeatsInFlight,
 } from '@basket/app';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createPostgresStorage, type Db, dropSchema, openPgPool, type PgPoolOptions } from '../src/index';
+import { createPostgresStorage, type Db, dropSchema, openPgPool } from '../src/index';
 import { lockKey } from '../src/locks';
-import { batchedStorage, freshSchema, postgresUrl, waitForBlocked } from './support';
+import { batchedStorage, freshSchema, postgresUrl, waitForBlocked, withHeldLocks } from './support';
 
 const at = '2026-11-21T18:04:05.123Z';
 
@@ -265,60 +265,6 @@ describe('batches of two processes on shared resources', () => {
     expect(units).toEqual({ n: rounds * 2 * 8 * 2 });
   }, 60_000);
 });
-
-/**
- * Holds `stream`'s lock (as a transaction of its basket would) in a session of `other` until the
- * answered function is called.
- */
-const holdStreamLock = async (other: Db, schema: string, stream: string) => {
-  let release = (): void => {};
-  let locked = (): void => {};
-  const isLocked = new Promise<void>((resolve) => {
-    locked = resolve;
-  });
-  const holding = other.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', [2, lockKey(`${schema}:${stream}`)]);
-    locked();
-    await new Promise<void>((released) => {
-      release = released;
-    });
-  });
-  await isLocked;
-  return async () => {
-    release();
-    await holding;
-  };
-};
-
-/**
- * A process's pool (`options`) on a fresh schema and another session's, for a describe block:
- * `hold` holds a basket's lock in the other session; `storage()` is the process's storage.
- */
-const withHeldLocks = (name: string, options: PgPoolOptions) => {
-  const schema = freshSchema();
-  const applicationName = `basket-batch-${name}-${schema}`;
-  const db = openPgPool(postgresUrl, { ...options, applicationName });
-  const other = openPgPool(postgresUrl, { max: 3 });
-  let opened: Storage | undefined;
-  beforeAll(async () => {
-    opened = await createPostgresStorage({ db, schema, closeDb: false });
-  });
-  afterAll(async () => {
-    await dropSchema(other, schema);
-    await db.close();
-    await other.close();
-  });
-  const storage = (): Storage => {
-    if (opened === undefined) throw new Error('the storage opens before the tests');
-    return opened;
-  };
-  return {
-    applicationName,
-    other,
-    storage,
-    hold: (stream: string) => holdStreamLock(other, schema, stream),
-  };
-};
 
 /**
  * A batch that meets trouble on the way: its connection ended (a server restart, a failover, a killed

@@ -1,6 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Storage } from '@basket/app';
-import { createPostgresStorage, type Db, dropSchema, openPglite, openPgPool } from '../src/index';
+import { afterAll, beforeAll } from 'vitest';
+import {
+  createPostgresStorage,
+  type Db,
+  dropSchema,
+  openPglite,
+  openPgPool,
+  type PgPoolOptions,
+} from '../src/index';
+import { lockKey } from '../src/locks';
 
 /** The test PostgreSQL server. Unreachable → the tests fail: they never skip. */
 export const postgresUrl = process.env.BASKET_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -78,4 +87,58 @@ export const waitForBlocked = async (db: Db, applicationName: string, count = 1)
     if (Number(row?.n) >= count) return;
   }
   throw new Error(`no backend of ${applicationName} became blocked`);
+};
+
+/**
+ * Holds `stream`'s lock (as a transaction of its basket would) in a session of `other` until the
+ * answered function is called.
+ */
+export const holdStreamLock = async (other: Db, schema: string, stream: string) => {
+  let release = (): void => {};
+  let locked = (): void => {};
+  const isLocked = new Promise<void>((resolve) => {
+    locked = resolve;
+  });
+  const holding = other.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', [2, lockKey(`${schema}:${stream}`)]);
+    locked();
+    await new Promise<void>((released) => {
+      release = released;
+    });
+  });
+  await isLocked;
+  return async () => {
+    release();
+    await holding;
+  };
+};
+
+/**
+ * A process's pool (`options`) on a fresh schema and another session's, for a describe block:
+ * `hold` holds a basket's lock in the other session; `storage()` is the process's storage.
+ */
+export const withHeldLocks = (name: string, options: PgPoolOptions) => {
+  const schema = freshSchema();
+  const applicationName = `basket-batch-${name}-${schema}`;
+  const db = openPgPool(postgresUrl, { ...options, applicationName });
+  const other = openPgPool(postgresUrl, { max: 3 });
+  let opened: Storage | undefined;
+  beforeAll(async () => {
+    opened = await createPostgresStorage({ db, schema, closeDb: false });
+  });
+  afterAll(async () => {
+    await dropSchema(other, schema);
+    await db.close();
+    await other.close();
+  });
+  const storage = (): Storage => {
+    if (opened === undefined) throw new Error('the storage opens before the tests');
+    return opened;
+  };
+  return {
+    applicationName,
+    other,
+    storage,
+    hold: (stream: string) => holdStreamLock(other, schema, stream),
+  };
 };

@@ -1,0 +1,124 @@
+import { describe, expect, it, vi } from 'vitest';
+import { lockLines } from '../src/lock-lines';
+import { waitForBlocked, withHeldLocks } from './support';
+
+const at = '2026-11-21T18:04:05.123Z';
+
+/** A promise and the function that settles it. */
+const gate = () => {
+  let open = (): void => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { open, opened };
+};
+
+describe('lines of transactions per lock (lock-lines.ts)', () => {
+  it('starts each of one lock once the one before it has ended, in order, a failure included', async () => {
+    const inLine = lockLines(0);
+    const lock = { kind: 2, key: 7 };
+    const started: number[] = [];
+    const gates = [gate(), gate(), gate()];
+    const runs = gates.map(({ opened }, i) =>
+      inLine(lock, async () => {
+        started.push(i);
+        await opened;
+        if (i === 1) throw new Error('the second fails');
+        return i;
+      }),
+    );
+    await vi.waitFor(() => expect(started).toEqual([0]));
+    gates[0]?.open();
+    await vi.waitFor(() => expect(started).toEqual([0, 1]));
+    gates[1]?.open();
+    await vi.waitFor(() => expect(started).toEqual([0, 1, 2]));
+    gates[2]?.open();
+    expect(await Promise.allSettled(runs)).toEqual([
+      { status: 'fulfilled', value: 0 },
+      { status: 'rejected', reason: new Error('the second fails') },
+      { status: 'fulfilled', value: 2 },
+    ]);
+  });
+
+  it('fails one that waited in line past the timeout without running it, and runs the next on time', async () => {
+    let clock = 0;
+    const inLine = lockLines(15_000, () => clock);
+    const lock = { kind: 2, key: 7 };
+    const held = gate();
+    const first = inLine(lock, () => held.opened);
+    let ran = false;
+    const late = inLine(lock, async () => {
+      ran = true;
+    });
+    clock = 15_000;
+    held.open();
+    await first;
+    await expect(late).rejects.toMatchObject({ name: 'StorageUnavailableError' });
+    expect(ran).toBe(false);
+    expect(await inLine(lock, async () => 'next')).toBe('next');
+  });
+
+  it('runs transactions of other locks at once', async () => {
+    const inLine = lockLines(0);
+    const held = gate();
+    const first = inLine({ kind: 2, key: 7 }, () => held.opened);
+    expect(await inLine({ kind: 2, key: 8 }, async () => 'other')).toBe('other');
+    expect(await inLine({ kind: 3, key: 7 }, async () => 'other class')).toBe('other class');
+    held.open();
+    await first;
+  });
+});
+
+/**
+ * Without batches (`BASKET_DATABASE_BATCHES=0`), a crowd of one basket's transactions while another
+ * session holds its lock: one of them waits for the lock on a connection, the others in line on
+ * none, and the other baskets keep the rest of the pool.
+ */
+describe('a basket held by another session, without batches', () => {
+  const { applicationName, other, hold, storage } = withHeldLocks('unbatched', {
+    max: 4,
+    batchesInFlight: 0,
+    timeoutMs: 120_000,
+  });
+
+  const append = (stream: string) =>
+    storage().unitOfWork.transaction(
+      stream,
+      async (reads) => {
+        const version = (await reads.readStream(stream)).length;
+        return {
+          value: version,
+          commit: { streamId: stream, expectedVersion: version, events: [{ type: 'Made', data: {} }], at },
+        };
+      },
+      { pendingOf: stream },
+    );
+  const written = async (stream: string) => (await storage().events.readStream(stream)).length;
+  const waitingOnLocks = async () => {
+    const [row] = await other.query(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1 AND wait_event_type = 'Lock'`,
+      [applicationName],
+    );
+    return Number(row?.n);
+  };
+
+  it('takes one connection for the crowd and leaves the pool to the others', async () => {
+    const release = await hold('basket-unbatched-held');
+    try {
+      // Twice the pool's connections.
+      const crowd = Array.from({ length: 8 }, () => append('basket-unbatched-held'));
+      await waitForBlocked(other, applicationName, 1);
+      const others = ['basket-unbatched-a', 'basket-unbatched-b', 'basket-unbatched-c'];
+      const results = others.map(append);
+      for (const stream of others)
+        await vi.waitFor(async () => expect(await written(stream)).toBe(1), { timeout: 20_000 });
+      expect(await waitingOnLocks()).toBe(1);
+      await release();
+      const settled = await Promise.all([...crowd, ...results]);
+      expect(settled.map((result) => result._tag)).toEqual(settled.map(() => 'Done'));
+      expect(await written('basket-unbatched-held')).toBe(8);
+    } finally {
+      await release();
+    }
+  }, 60_000);
+});
