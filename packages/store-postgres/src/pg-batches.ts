@@ -14,7 +14,6 @@ export type BatchOptions = {
    * fails with `StorageUnavailableError` having run nothing (lock-lines.ts).
    */
   readonly lineTimeoutMs: number;
-  readonly now?: () => number;
 };
 
 export type BatchDeps = {
@@ -35,8 +34,8 @@ export type BatchDeps = {
 type Queue = {
   readonly waiting: Member[];
   readonly held: Set<string>;
-  /** Those of `waiting` that have waited behind their lock. */
-  readonly behind: Set<Member>;
+  /** Those of `waiting` that wait behind their lock, with the timer that ends their wait. */
+  readonly behind: Map<Member, NodeJS.Timeout | undefined>;
   readonly alone: Set<Member>;
   running: number;
 };
@@ -76,20 +75,17 @@ export const transactionBatches = (deps: BatchDeps, options: BatchOptions) => {
    * lock that a transaction of this process under way holds, in a batch or waiting for it alone (it
    * waits in line, taking no connection, rather than behind it).
    */
-  const take = ({ waiting, held, behind }: Queue): Member[] => {
+  const take = (queue: Queue): Member[] => {
+    const { waiting, held, behind } = queue;
     const members: Member[] = [];
     const left: Member[] = [];
-    const now = (options.now ?? Date.now)();
     for (const member of waiting) {
       const name = lockNameOf(member.opening);
-      if (behind.has(member) && options.lineTimeoutMs > 0 && now - member.since >= options.lineTimeoutMs) {
-        // Waited in line behind its lock past the timeout: failed, as past the statement timeout.
-        behind.delete(member);
-        member.reject(waitedTooLong());
-      } else if (held.has(name)) {
-        behind.add(member);
+      if (held.has(name)) {
+        if (!behind.has(member)) behind.set(member, lineTimer(queue, member));
         left.push(member);
       } else if (members.length < options.maxMembers) {
+        clearTimeout(behind.get(member));
         behind.delete(member);
         held.add(name);
         members.push(member);
@@ -97,6 +93,27 @@ export const transactionBatches = (deps: BatchDeps, options: BatchOptions) => {
     }
     waiting.splice(0, waiting.length, ...left);
     return members;
+  };
+
+  /**
+   * Fails `member`, waiting behind its lock, once it has waited `lineTimeoutMs` since it arrived (0:
+   * never): out of line, with `StorageUnavailableError`, having run nothing, as it would have past
+   * the statement timeout waiting for the lock itself.
+   */
+  const lineTimer = (queue: Queue, member: Member): NodeJS.Timeout | undefined => {
+    if (options.lineTimeoutMs <= 0) return undefined;
+    const timer = setTimeout(
+      () => {
+        if (!queue.behind.delete(member)) return;
+        const at = queue.waiting.indexOf(member);
+        if (at >= 0) queue.waiting.splice(at, 1);
+        member.reject(waitedTooLong());
+        pump(member.opening.batch.key);
+      },
+      Math.max(0, options.lineTimeoutMs - (Date.now() - member.since)),
+    );
+    timer.unref();
+    return timer;
   };
 
   /**
@@ -177,7 +194,7 @@ export const transactionBatches = (deps: BatchDeps, options: BatchOptions) => {
     const queue = queues.get(key) ?? {
       waiting: [],
       held: new Set<string>(),
-      behind: new Set<Member>(),
+      behind: new Map<Member, NodeJS.Timeout | undefined>(),
       alone: new Set<Member>(),
       running: 0,
     };
@@ -198,7 +215,7 @@ export const transactionBatches = (deps: BatchDeps, options: BatchOptions) => {
           opening,
           resolve: (value) => resolve(value as T),
           reject,
-          since: (options.now ?? Date.now)(),
+          since: Date.now(),
         });
       }),
   };

@@ -40,22 +40,29 @@ describe('lines of transactions per lock (lock-lines.ts)', () => {
     ]);
   });
 
-  it('fails one that waited in line past the timeout without running it, and runs the next on time', async () => {
-    let clock = 0;
-    const inLine = lockLines(15_000, () => clock);
+  it('fails one that waits in line past the timeout without running it; the next still waits its turn', async () => {
+    const inLine = lockLines(50);
     const lock = { kind: 2, key: 7 };
     const held = gate();
-    const first = inLine(lock, () => held.opened);
-    let ran = false;
-    const late = inLine(lock, async () => {
-      ran = true;
+    const started: string[] = [];
+    const first = inLine(lock, async () => {
+      started.push('first');
+      await held.opened;
     });
-    clock = 15_000;
+    const late = inLine(lock, async () => {
+      started.push('late');
+    });
+    // Failed while the first still runs (a transaction of the same basket that does not end).
+    await expect(late).rejects.toMatchObject({ name: 'StorageUnavailableError' });
+    const next = inLine(lock, async () => {
+      started.push('next');
+      return 'next';
+    });
+    expect(started).toEqual(['first']);
     held.open();
     await first;
-    await expect(late).rejects.toMatchObject({ name: 'StorageUnavailableError' });
-    expect(ran).toBe(false);
-    expect(await inLine(lock, async () => 'next')).toBe('next');
+    expect(await next).toBe('next');
+    expect(started).toEqual(['first', 'next']);
   });
 
   it('runs transactions of other locks at once', async () => {
