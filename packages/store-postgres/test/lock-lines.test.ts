@@ -2,8 +2,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { lockLines } from '../src/lock-lines';
 import { waitForBlocked, withHeldLocks } from './support';
 
-const at = '2026-11-21T18:04:05.123Z';
-
 /** A promise and the function that settles it. */
 const gate = () => {
   let open = (): void => {};
@@ -82,25 +80,12 @@ describe('lines of transactions per lock (lock-lines.ts)', () => {
  * none, and the other baskets keep the rest of the pool.
  */
 describe('a basket held by another session, without batches', () => {
-  const { applicationName, other, hold, storage } = withHeldLocks('unbatched', {
+  const { applicationName, other, hold, append, written } = withHeldLocks('unbatched', {
     max: 4,
     batchesInFlight: 0,
     timeoutMs: 120_000,
   });
 
-  const append = (stream: string) =>
-    storage().unitOfWork.transaction(
-      stream,
-      async (reads) => {
-        const version = (await reads.readStream(stream)).length;
-        return {
-          value: version,
-          commit: { streamId: stream, expectedVersion: version, events: [{ type: 'Made', data: {} }], at },
-        };
-      },
-      { pendingOf: stream },
-    );
-  const written = async (stream: string) => (await storage().events.readStream(stream)).length;
   const waitingOnLocks = async () => {
     const [row] = await other.query(
       `SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1 AND wait_event_type = 'Lock'`,

@@ -362,27 +362,11 @@ describe('a batch that meets trouble', () => {
  * that does not wait for them lets the others through.
  */
 describe('baskets held by another session', () => {
-  const { applicationName, other, hold, storage } = withHeldLocks('held', {
+  const { applicationName, other, hold, append, written } = withHeldLocks('held', {
     max: 8,
     batchesInFlight: 2,
     timeoutMs: 120_000,
   });
-
-  /** Appends one event after reading the basket's pending command with the opening. */
-  const append = (stream: string) =>
-    storage().unitOfWork.transaction(
-      stream,
-      async (reads) => {
-        const version = (await reads.readStream(stream)).length;
-        return {
-          value: version,
-          commit: { streamId: stream, expectedVersion: version, events: [{ type: 'Made', data: {} }], at },
-        };
-      },
-      { pendingOf: stream },
-    );
-
-  const written = async (stream: string) => (await storage().events.readStream(stream)).length;
 
   it('leave every batch slot to the other baskets while they wait for their locks alone', async () => {
     const held = ['basket-held-1', 'basket-held-2'];

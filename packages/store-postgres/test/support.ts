@@ -117,6 +117,8 @@ export const holdStreamLock = async (other: Db, schema: string, stream: string) 
  * A process's pool (`options`) on a fresh schema and another session's, for a describe block:
  * `hold` holds a basket's lock in the other session; `storage()` is the process's storage.
  */
+const HELD_AT = '2026-11-21T18:04:05.123Z';
+
 export const withHeldLocks = (name: string, options: PgPoolOptions) => {
   const schema = freshSchema();
   const applicationName = `basket-batch-${name}-${schema}`;
@@ -135,10 +137,32 @@ export const withHeldLocks = (name: string, options: PgPoolOptions) => {
     if (opened === undefined) throw new Error('the storage opens before the tests');
     return opened;
   };
+  /** Appends one event to `stream` at the version it read, its pending command read with the opening. */
+  const append = (stream: string) =>
+    storage().unitOfWork.transaction(
+      stream,
+      async (reads) => {
+        const version = (await reads.readStream(stream)).length;
+        return {
+          value: version,
+          commit: {
+            streamId: stream,
+            expectedVersion: version,
+            events: [{ type: 'Made', data: {} }],
+            at: HELD_AT,
+          },
+        };
+      },
+      { pendingOf: stream },
+    );
+  /** The events of `stream`. */
+  const written = async (stream: string) => (await storage().events.readStream(stream)).length;
   return {
     applicationName,
     other,
     storage,
+    append,
+    written,
     hold: (stream: string) => holdStreamLock(other, schema, stream),
   };
 };
