@@ -39,7 +39,8 @@ export type PgPoolOptions = {
    * Transactions that may run together (opened with `batch`: the basket transactions of the unit
    * of work) run at most this many at once per schema; those that arrive meanwhile wait and run as
    * one PostgreSQL transaction (pg-batches.ts). Default 2; 0 runs every transaction alone, on a
-   * connection of its own as soon as one is free.
+   * connection of its own as soon as one is free. Either way, transactions of one lock (a basket's)
+   * run one after another, the later ones waiting in line on no connection (lock-lines.ts).
    */
   readonly batchesInFlight?: number;
 };
