@@ -15,20 +15,40 @@ export const waitedTooLong = (): StorageUnavailableError =>
  * basket's requests (a hot basket, a basket another session holds) takes one connection and leaves
  * the others to every other basket. One that waits in line `timeoutMs` (0: no bound) fails then with
  * `StorageUnavailableError` without running, as it would have past the statement timeout waiting for
- * the lock itself; the one after it still waits for the one before. The batches of transactions keep
+ * the lock itself; the one after it still waits for the one before. One that does get its turn
+ * waits for the lock itself only as long as is left of `timeoutMs`. The batches of transactions keep
  * such a line of their own (pg-batches.ts); this one serves the transactions that run alone.
  */
 export const lockLines = (timeoutMs: number) => {
-  const tails = new Map<string, Promise<void>>();
-  return <T>(lock: AdvisoryLock, run: () => Promise<T>): Promise<T> => {
+  /** The last of each line: settled once it and those before it have ended; `ended`, at once. */
+  const tails = new Map<string, { readonly done: Promise<void>; ended: boolean }>();
+  return <T>(lock: AdvisoryLock, run: (lockWaitMs: number | undefined) => Promise<T>): Promise<T> => {
     const name = lockName(lock);
-    const before = tails.get(name);
-    const mine = before === undefined ? run() : turn(before, timeoutMs).then(run);
+    const prior = tails.get(name);
+    const before = prior === undefined || prior.ended ? undefined : prior.done;
+    const since = Date.now();
+    const entry: { done: Promise<void>; ended: boolean } = { done: Promise.resolve(), ended: false };
+    /** `run`, marking the line free the moment it ends (before its caller goes on). */
+    const ran = async (lockWaitMs: number | undefined): Promise<T> => {
+      try {
+        return await run(lockWaitMs);
+      } finally {
+        entry.ended = true;
+      }
+    };
+    // After a wait in line, the lock is waited for in what is left of the time (0: no bound).
+    const mine =
+      before === undefined
+        ? ran(undefined)
+        : turn(before, timeoutMs).then(() =>
+            ran(timeoutMs > 0 ? Math.max(1, timeoutMs - (Date.now() - since)) : undefined),
+          );
     // The next starts once this one has ended, or once the one before it has, if this one never ran.
-    const tail = (before ?? Promise.resolve()).then(() => mine.then(noop, noop));
-    tails.set(name, tail);
-    void tail.then(() => {
-      if (tails.get(name) === tail) tails.delete(name);
+    entry.done = (before ?? Promise.resolve()).then(() => mine.then(noop, noop));
+    tails.set(name, entry);
+    void entry.done.then(() => {
+      entry.ended = true;
+      if (tails.get(name) === entry) tails.delete(name);
     });
     return mine;
   };

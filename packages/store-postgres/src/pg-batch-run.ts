@@ -27,10 +27,12 @@ export type Member = {
 
 export type RunDeps = {
   /**
-   * Runs a member alone, as the driver does without batches, once `after` has settled: a member
-   * whose lock another session holds, or one the batch's abort took down (after its body here ended).
+   * Runs a member alone, as the driver does without batches, once `after` has settled: one the
+   * batch's abort took down (after its body here ended).
    */
   readonly alone: (member: Member, after?: Promise<unknown>) => void;
+  /** Runs a member alone whose lock another session holds: it waits for the lock on a connection of its own. */
+  readonly waitForLock: (member: Member) => void;
   /** Runs the members again later (their bodies had not run: the opening was refused as a whole). */
   readonly again: (members: ReadonlyArray<Member>) => void;
   readonly prepareOpenings: () => boolean;
@@ -158,7 +160,7 @@ export const runTogether = async (
     });
     // A member whose lock is not free waits for it alone (its rows, read without it, are dropped).
     const busy = new Set(sorted.filter((_, i) => !lockTaken(headRows[i + 1])));
-    for (const member of busy) deps.alone(member);
+    for (const member of busy) deps.waitForLock(member);
     joined = members.filter((member) => !busy.has(member));
     if (joined.length === 0) {
       await rollback();

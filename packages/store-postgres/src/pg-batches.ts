@@ -14,12 +14,21 @@ export type BatchOptions = {
    * fails with `StorageUnavailableError` having run nothing (lock-lines.ts).
    */
   readonly lineTimeoutMs: number;
+  /** Transactions at most that wait alone, each on a connection, for a lock another session holds. */
+  readonly maxAlone: number;
 };
 
 export type BatchDeps = {
   readonly connect: () => Promise<pg.PoolClient>;
-  /** Runs one transaction alone, as the driver does without batches. */
-  readonly alone: (fn: TransactionBody<unknown>, opening: TransactionOpening) => Promise<unknown>;
+  /**
+   * Runs one transaction alone, as the driver does without batches, waiting `lockWaitMs` at most
+   * for its lock (absent: up to the statement timeout).
+   */
+  readonly alone: (
+    fn: TransactionBody<unknown>,
+    opening: TransactionOpening,
+    lockWaitMs?: number,
+  ) => Promise<unknown>;
   /** Runs one transaction alone if its lock is free, else fails with `LockBusy` having run nothing. */
   readonly ifFree: (fn: TransactionBody<unknown>, opening: TransactionOpening) => Promise<unknown>;
   /** Whether openings may use statements prepared in SQL; `notPreparable` turns that off. */
@@ -37,6 +46,9 @@ type Queue = {
   /** Those of `waiting` that wait behind their lock, with the timer that ends their wait. */
   readonly behind: Map<Member, NodeJS.Timeout | undefined>;
   readonly alone: Set<Member>;
+  /** Those of `alone` that wait for a lock another session holds, and those lined up to. */
+  waitingForLocks: number;
+  readonly lockLine: Member[];
   running: number;
 };
 
@@ -121,16 +133,49 @@ export const transactionBatches = (deps: BatchDeps, options: BatchOptions) => {
    * stays held in `queue` until it ends, so that its basket's later transactions wait in line rather
    * than each on a connection of its own, and a crowd of one basket's requests takes one connection.
    */
-  const alone = (queue: Queue, member: Member, after: Promise<unknown> = Promise.resolve()): void => {
+  const alone = (
+    queue: Queue,
+    member: Member,
+    {
+      after = Promise.resolve(),
+      waitsForLock = false,
+    }: { after?: Promise<unknown>; waitsForLock?: boolean } = {},
+  ): void => {
     queue.alone.add(member);
-    void after
-      .then(() => deps.alone(member.fn, member.opening))
-      .then(member.resolve, member.reject)
-      .finally(() => {
-        queue.alone.delete(member);
-        queue.held.delete(lockNameOf(member.opening));
-        pump(member.opening.batch.key);
-      });
+    void after.then(() => startAlone(queue, member, waitsForLock));
+  };
+
+  /**
+   * Starts `member` alone. One that will wait for a lock another session holds is lined up when
+   * `maxAlone` such wait already: however many baskets other sessions hold, their transactions take
+   * that many connections at most, and the rest of the pool serves every other basket.
+   */
+  const startAlone = (queue: Queue, member: Member, waitsForLock: boolean): void => {
+    if (waitsForLock && queue.waitingForLocks >= options.maxAlone) {
+      queue.lockLine.push(member);
+      return;
+    }
+    if (waitsForLock) queue.waitingForLocks += 1;
+    // A lock another session holds is waited for in what is left of the member's time: no request
+    // waits longer than the statement timeout, in line and for the lock together. One that runs
+    // again after its batch failed has the statement timeout afresh, as a transaction alone has.
+    const left = options.lineTimeoutMs - (Date.now() - member.since);
+    const running =
+      !waitsForLock || options.lineTimeoutMs <= 0
+        ? deps.alone(member.fn, member.opening)
+        : left > 0
+          ? deps.alone(member.fn, member.opening, left)
+          : Promise.reject(waitedTooLong());
+    void running.then(member.resolve, member.reject).finally(() => {
+      queue.alone.delete(member);
+      queue.held.delete(lockNameOf(member.opening));
+      if (waitsForLock) {
+        queue.waitingForLocks -= 1;
+        const next = queue.lockLine.shift();
+        if (next !== undefined) startAlone(queue, next, true);
+      }
+      pump(member.opening.batch.key);
+    });
   };
 
   const run = async (queue: Queue, members: ReadonlyArray<Member>): Promise<void> => {
@@ -145,7 +190,7 @@ export const transactionBatches = (deps: BatchDeps, options: BatchOptions) => {
       try {
         first.resolve(await deps.ifFree(first.fn, first.opening));
       } catch (error) {
-        if (error instanceof LockBusy) alone(queue, first);
+        if (error instanceof LockBusy) alone(queue, first, { waitsForLock: true });
         else first.reject(error);
       }
       return;
@@ -160,7 +205,8 @@ export const transactionBatches = (deps: BatchDeps, options: BatchOptions) => {
     let broken: Error | undefined;
     try {
       broken = await runTogether(client, members, {
-        alone: (member, after) => alone(queue, member, after),
+        alone: (member, after) => alone(queue, member, after === undefined ? {} : { after }),
+        waitForLock: (member) => alone(queue, member, { waitsForLock: true }),
         again: (again) => {
           for (const member of again) enqueue(member);
         },
@@ -196,6 +242,8 @@ export const transactionBatches = (deps: BatchDeps, options: BatchOptions) => {
       held: new Set<string>(),
       behind: new Map<Member, NodeJS.Timeout | undefined>(),
       alone: new Set<Member>(),
+      lockLine: [],
+      waitingForLocks: 0,
       running: 0,
     };
     queues.set(key, queue);

@@ -1,6 +1,7 @@
 import { StorageUnavailableError } from '@basket/app';
 import pg from 'pg';
 import {
+  type AdvisoryLock,
   advisoryLockSql,
   type Db,
   lockTaken,
@@ -50,10 +51,29 @@ export const DEFAULT_BATCHES_IN_FLIGHT = 2;
 /** Transactions in one batch at most: each commit is a subtransaction, and PostgreSQL keeps 64 per backend in shared memory. */
 const MAX_BATCH_MEMBERS = 32;
 
+/** Connections in the pool by default. */
+const DEFAULT_POOL_SIZE = 10;
+
 /** `timeoutMs` by default. */
 export const DEFAULT_DATABASE_TIMEOUT_MS = 15_000;
 /** How much longer than the statement timeout the client waits for an answer before it gives up. */
 const READ_GRACE_MS = 5_000;
+
+/** How a transaction alone takes its lock (`attempt`). */
+type AloneOptions = { readonly ifFree?: boolean; readonly lockWaitMs?: number | undefined };
+
+/**
+ * The statements taking `lock`, waiting `lockWaitMs` at most (absent: up to the statement timeout):
+ * PostgreSQL's `lock_timeout` for that statement alone, then its default again.
+ */
+const boundedLockSql = (lock: AdvisoryLock, lockWaitMs: number | undefined): ReadonlyArray<string> =>
+  lockWaitMs === undefined
+    ? [advisoryLockSql(lock)]
+    : [
+        `SET LOCAL lock_timeout = ${Math.max(1, Math.ceil(lockWaitMs))}`,
+        advisoryLockSql(lock),
+        'SET LOCAL lock_timeout TO DEFAULT',
+      ];
 
 /** An opening failed on SQL-prepared statements that were not this connection's (`preparedElsewhere`). */
 class PreparedElsewhere extends Error {
@@ -93,7 +113,7 @@ export const openPgPool = (url: string, options: PgPoolOptions = {}): Db => {
   const timeoutMs = options.timeoutMs ?? DEFAULT_DATABASE_TIMEOUT_MS;
   const pool = new pg.Pool({
     connectionString: url,
-    max: options.max ?? 10,
+    max: options.max ?? DEFAULT_POOL_SIZE,
     application_name: options.applicationName ?? 'basket-service',
     // The OS notices a peer that went away without a word on a connection that waits.
     keepAlive: true,
@@ -117,12 +137,14 @@ export const openPgPool = (url: string, options: PgPoolOptions = {}): Db => {
 
   /**
    * One transaction on a connection of its own. With `ifFree`, an opening with reads takes its lock
-   * only if it is free, and fails with `LockBusy` (having run nothing of `fn`) if it is not.
+   * only if it is free, and fails with `LockBusy` (having run nothing of `fn`) if it is not; with
+   * `lockWaitMs`, it waits that long at most for its lock (what is left of a transaction's time once
+   * it has waited in line, lock-lines.ts), failing as past the statement timeout.
    */
   const attempt = async <A>(
     fn: TransactionBody<A>,
     opening?: TransactionOpening,
-    ifFree = false,
+    { ifFree = false, lockWaitMs }: AloneOptions = {},
   ): Promise<A> => {
     const client = await connect(pool);
     let broken: Error | undefined;
@@ -130,8 +152,13 @@ export const openPgPool = (url: string, options: PgPoolOptions = {}): Db => {
     let committed = false;
     try {
       const reads = opening?.reads ?? [];
-      const lockSql = ifFree && reads.length > 0 ? tryAdvisoryLockSql : advisoryLockSql;
-      const head = opening === undefined ? ['BEGIN'] : ['BEGIN', lockSql(opening.lock)];
+      const tryLock = ifFree && reads.length > 0;
+      const head =
+        opening === undefined
+          ? ['BEGIN']
+          : tryLock
+            ? ['BEGIN', tryAdvisoryLockSql(opening.lock)]
+            : ['BEGIN', ...boundedLockSql(opening.lock, lockWaitMs)];
       let opened: ReadonlyArray<ReadonlyArray<Row>> = [];
       if (reads.length > 0) {
         // One round trip: BEGIN, the lock and the opening reads.
@@ -146,7 +173,7 @@ export const openPgPool = (url: string, options: PgPoolOptions = {}): Db => {
           throw prepare && preparedElsewhere(error) ? new PreparedElsewhere(broken) : error;
         }
         query.prepared();
-        if (lockSql === tryAdvisoryLockSql && !lockTaken(results[1])) throw new LockBusy();
+        if (tryLock && !lockTaken(results[1])) throw new LockBusy();
         opened = query.readAt.map((i) => results[i] ?? []);
       }
       // With no reads, BEGIN and the lock go with the transaction's first statement: its commit,
@@ -213,17 +240,17 @@ export const openPgPool = (url: string, options: PgPoolOptions = {}): Db => {
   const single = async <A>(
     fn: TransactionBody<A>,
     opening?: TransactionOpening,
-    ifFree = false,
+    options: AloneOptions = {},
   ): Promise<A> => {
     try {
-      return await attempt(fn, opening, ifFree);
+      return await attempt(fn, opening, options);
     } catch (error) {
       if (!(error instanceof PreparedElsewhere)) throw error;
       // Statements of another backend behind this connection (a pooler in transaction mode):
       // from now on the openings write their reads' values in, and this transaction runs again
       // (its body had not run).
       prepareOpenings = false;
-      return attempt(fn, opening, ifFree);
+      return attempt(fn, opening, options);
     }
   };
 
@@ -239,8 +266,18 @@ export const openPgPool = (url: string, options: PgPoolOptions = {}): Db => {
   const batches =
     inFlight > 0
       ? transactionBatches(
-          { ...batching, alone: single, ifFree: (fn, opening) => single(fn, opening, true) },
-          { inFlight, maxMembers: MAX_BATCH_MEMBERS, lineTimeoutMs: timeoutMs },
+          {
+            ...batching,
+            alone: (fn, opening, lockWaitMs) => single(fn, opening, { lockWaitMs }),
+            ifFree: (fn, opening) => single(fn, opening, { ifFree: true }),
+          },
+          {
+            inFlight,
+            maxMembers: MAX_BATCH_MEMBERS,
+            lineTimeoutMs: timeoutMs,
+            // Half the connections the batches of transactions and of reads leave.
+            maxAlone: Math.max(1, Math.floor(((options.max ?? DEFAULT_POOL_SIZE) - 2 * inFlight) / 2)),
+          },
         )
       : undefined;
 
@@ -250,7 +287,7 @@ export const openPgPool = (url: string, options: PgPoolOptions = {}): Db => {
     if (opening === undefined) return single(fn);
     if (batches !== undefined && opening.batch !== undefined)
       return batches.run(fn, { ...opening, batch: opening.batch });
-    return inLine(opening.lock, () => single(fn, opening));
+    return inLine(opening.lock, (lockWaitMs) => single(fn, opening, { lockWaitMs }));
   };
 
   /** Every operation's failure, with PostgreSQL's cancellations as `StorageUnavailableError`. */

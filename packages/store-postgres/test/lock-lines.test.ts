@@ -63,6 +63,27 @@ describe('lines of transactions per lock (lock-lines.ts)', () => {
     expect(started).toEqual(['first', 'next']);
   });
 
+  it('gives the one after a wait in line what is left of the timeout to wait for the lock itself', async () => {
+    const inLine = lockLines(60_000);
+    const lock = { kind: 2, key: 7 };
+    const held = gate();
+    const waits: Array<number | undefined> = [];
+    const first = inLine(lock, async (lockWaitMs) => {
+      waits.push(lockWaitMs);
+      await held.opened;
+    });
+    const second = inLine(lock, async (lockWaitMs) => {
+      waits.push(lockWaitMs);
+    });
+    await vi.waitFor(() => expect(waits).toHaveLength(1));
+    held.open();
+    await Promise.all([first, second]);
+    // The first waits up to the statement timeout, as a transaction alone does.
+    expect(waits[0]).toBeUndefined();
+    expect(waits[1]).toBeGreaterThan(0);
+    expect(waits[1]).toBeLessThanOrEqual(60_000);
+  });
+
   it('runs transactions of other locks at once', async () => {
     const inLine = lockLines(0);
     const held = gate();
@@ -113,4 +134,36 @@ describe('a basket held by another session, without batches', () => {
       await release();
     }
   }, 60_000);
+});
+
+/**
+ * With batches, a transaction whose basket another session holds waits for the lock alone, in what
+ * is left of its time: PostgreSQL's lock_timeout for that statement, so that a request waits no
+ * longer than the statement timeout in line and for the lock together.
+ */
+describe('a basket held by another session, its lock waited for in what is left of the time', () => {
+  const { applicationName, other, hold, append, written } = withHeldLocks('budget', {
+    max: 4,
+    batchesInFlight: 2,
+    timeoutMs: 1500,
+  });
+
+  it('waits with lock_timeout at most the statement timeout, and fails as past it, writing nothing', async () => {
+    const release = await hold('basket-budget-held');
+    try {
+      const waiting = append('basket-budget-held');
+      await waitForBlocked(other, applicationName, 1);
+      const [row] = await other.query(
+        `SELECT query FROM pg_stat_activity WHERE application_name = $1 AND wait_event_type = 'Lock'`,
+        [applicationName],
+      );
+      const bound = /SET LOCAL lock_timeout = (\d+)/.exec(String(row?.query));
+      expect(Number(bound?.[1])).toBeGreaterThan(0);
+      expect(Number(bound?.[1])).toBeLessThanOrEqual(1500);
+      await expect(waiting).rejects.toMatchObject({ name: 'StorageUnavailableError' });
+      expect(await written('basket-budget-held')).toBe(0);
+    } finally {
+      await release();
+    }
+  }, 30_000);
 });

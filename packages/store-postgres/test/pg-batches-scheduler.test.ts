@@ -20,11 +20,11 @@ const noStatements: TransactionQueryable = {
 };
 
 /**
- * The scheduler of batches (pg-batches.ts) with a database of its own making: lock 7 is held by
- * another session (every opening that takes it only if free fails with `LockBusy`), and a
+ * The scheduler of batches (pg-batches.ts) with a database of its own making: locks 7 and over are
+ * held by another session (every opening that takes it only if free fails with `LockBusy`), and a
  * transaction alone waits for it until the test lets it through.
  */
-const held = (lineTimeoutMs = 0) => {
+const held = ({ lineTimeoutMs = 0, maxAlone = 8 } = {}) => {
   let waiting = 0;
   let mostWaiting = 0;
   const lets: Array<() => void> = [];
@@ -39,13 +39,13 @@ const held = (lineTimeoutMs = 0) => {
         return fn(noStatements, []);
       },
       ifFree: async (fn, { lock }) => {
-        if (lock.key === 7) throw new LockBusy();
+        if (lock.key >= 7) throw new LockBusy();
         return fn(noStatements, []);
       },
       prepareOpenings: () => true,
       notPreparable: () => {},
     },
-    { inFlight: 2, maxMembers: 32, lineTimeoutMs },
+    { inFlight: 2, maxMembers: 32, lineTimeoutMs, maxAlone },
   );
   return { batches, lets, mostWaiting: () => mostWaiting };
 };
@@ -65,7 +65,7 @@ describe('the scheduler of batches, a basket held by another session', () => {
   });
 
   it('fails, without running them, the transactions of the held basket that wait in line past the timeout', async () => {
-    const { batches, lets, mostWaiting } = held(50);
+    const { batches, lets, mostWaiting } = held({ lineTimeoutMs: 50 });
     const ran: number[] = [];
     const crowd = Array.from({ length: 4 }, (_, i) =>
       batches.run(async () => {
@@ -82,6 +82,24 @@ describe('the scheduler of batches, a basket held by another session', () => {
     expect(await crowd[0]).toBe(0);
     expect(ran).toEqual([0]);
     expect(mostWaiting()).toBe(1);
+  });
+
+  it('lets `maxAlone` transactions of held baskets wait for their locks at once, and the other baskets run', async () => {
+    const { batches, lets, mostWaiting } = held({ maxAlone: 2 });
+    // One after another, each alone in its turn (no batch of two forms here).
+    const heldOnes: Array<Promise<unknown>> = [];
+    for (const key of [7, 8, 9, 10, 11, 12]) {
+      heldOnes.push(batches.run(async () => key, opening(key)));
+      await vi.waitFor(() => expect(lets.length).toBe(Math.min(2, heldOnes.length)));
+    }
+    expect(await batches.run(async () => 'free', opening(1))).toBe('free');
+    for (let turn = 0; turn < 6; turn += 1) {
+      await vi.waitFor(() => expect(lets.length).toBeGreaterThan(0));
+      expect(mostWaiting()).toBeLessThanOrEqual(2);
+      lets.shift()?.();
+    }
+    expect(await Promise.all(heldOnes)).toEqual([7, 8, 9, 10, 11, 12]);
+    expect(mostWaiting()).toBe(2);
   });
 
   it('runs the other baskets while the held one waits', async () => {
