@@ -31,7 +31,7 @@ const storageUnavailable = () =>
   problem(
     503,
     'internal-error',
-    'The database did not answer in time. Send the request again after Retry-After, with the same Idempotency-Key.',
+    'The database did not answer in time. Send the request again after Retry-After, with the same Idempotency-Key if it had one.',
   );
 
 const field = (error: unknown, name: string): unknown =>
