@@ -73,7 +73,8 @@ const lockNameOf = ({ lock }: TransactionOpening): string => lockName(lock);
  *
  * No batch waits for another session's transaction: an opening with reads takes each lock only if
  * it is free, and a member whose lock is held elsewhere leaves its batch (or its turn, alone) and
- * waits for its lock on a connection of its own, outside the turns.
+ * waits for its lock on a connection of its own, outside the turns, `maxAlone` of them at most, in
+ * what is left of its `lineTimeoutMs`.
  *
  * At most `inFlight` batches run at once; a transaction that arrives while none is free waits, so
  * batches grow with the load, and a transaction that finds a batch free runs alone at once, as
