@@ -274,7 +274,7 @@ describe('batches of two processes on shared resources', () => {
  * unknown, as for a transaction alone: each gets the error.
  */
 describe('a batch that meets trouble', () => {
-  const { applicationName, other, hold, storage } = withHeldLocks('trouble', {
+  const { applicationName, other, hold, storage, written } = withHeldLocks('trouble', {
     max: 4,
     batchesInFlight: 1,
     timeoutMs: 2000,
@@ -302,8 +302,6 @@ describe('a batch that meets trouble', () => {
       `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND wait_event_type = 'Lock'`,
       [applicationName],
     );
-
-  const written = async (stream: string) => (await storage().events.readStream(stream)).length;
 
   it('runs each transaction again alone when its connection ends while it opens', async () => {
     const streams = ['basket-opens-first', 'basket-opens-held', 'basket-opens-b', 'basket-opens-c'];
