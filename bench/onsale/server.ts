@@ -107,13 +107,19 @@ const counted = (storage: Storage): Storage => {
       ...(transaction === undefined
         ? {}
         : {
-            transaction: async (lock, body) => {
+            // Its prefetch and arrival passed on: the openings read what the service's own do.
+            transaction: async (lock, body, prefetch, since) => {
               let writes = false;
-              const result = await transaction(lock, async (reads) => {
-                const decided = await body(countedReads(reads));
-                writes = decided.commit !== undefined;
-                return decided;
-              });
+              const result = await transaction(
+                lock,
+                async (reads) => {
+                  const decided = await body(countedReads(reads));
+                  writes = decided.commit !== undefined;
+                  return decided;
+                },
+                prefetch,
+                since,
+              );
               if (result._tag === 'Refused') count(result.conflict._tag);
               else if (writes) count('Committed');
               return result;

@@ -1,6 +1,6 @@
 import type { Storage } from '@basket/app';
 import { createMemoryStorage } from '@basket/store-memory';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { alice, bodyOf, ids, text, world } from './support';
 
 /** The storage, counting the transactions the app runs. */
@@ -48,6 +48,45 @@ describe('basket commands that arrive together on one basket are decided togethe
     const eleventh = await w.app.api.addProduct(alice, id, ids.pie, { quantity: 1 });
     const failed = bodyOf(await w.app.api.getNotification(alice, text(bodyOf(eleventh), 'notificationId')));
     expect(failed).toMatchObject({ status: 'Failed', problem: { code: 'quantity-limit' } });
+  });
+
+  it("tells the storage when each transaction's first request arrived, waits behind the group before it included", async () => {
+    const storage = createMemoryStorage();
+    const sinces: Array<number | undefined> = [];
+    let opened = (): void => {};
+    const gate = new Promise<void>((resolve) => {
+      opened = resolve;
+    });
+    let gated = false;
+    const w = await world({
+      storage: {
+        ...storage,
+        unitOfWork: {
+          ...storage.unitOfWork,
+          transaction: async (lock, body, prefetch, since) => {
+            sinces.push(since);
+            // The first add's transaction ends only once the test lets it: the others wait in the app.
+            if (!gated && sinces.length === 2) {
+              gated = true;
+              await gate;
+            }
+            return storage.unitOfWork.transaction(lock, body, prefetch, since);
+          },
+        },
+      },
+    });
+    const id = text(bodyOf(await w.app.api.createBasket(alice)), 'id');
+    const first = w.app.api.addProduct(alice, id, ids.pie, { quantity: 1 });
+    await vi.waitFor(() => expect(sinces).toHaveLength(2));
+    const sent = Date.now();
+    const group = Array.from({ length: 4 }, () => w.app.api.addProduct(alice, id, ids.pie, { quantity: 1 }));
+    // The clock moves past the group's arrival before its transaction can start.
+    await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(sent));
+    opened();
+    expect((await Promise.all([first, ...group])).map((a) => a.status)).toEqual(Array(5).fill(200));
+    // The group of four in one transaction, counted from its arrival, not from its start.
+    expect(sinces).toHaveLength(3);
+    expect(sinces[2]).toBeLessThanOrEqual(sent);
   });
 
   it('of concurrent changes with one If-Match, the first applies and the others are 412 (C-6.2, C-6.4)', async () => {

@@ -34,6 +34,11 @@ export type TransactionOpening = {
   readonly reads?: ReadonlyArray<Statement>;
   /** Given, the transaction may run in one PostgreSQL transaction with others of its key. */
   readonly batch?: CommitBatching;
+  /**
+   * When the request behind it arrived (ms since the epoch; absent: now): it waits for its turn and
+   * its lock no longer than the statement timeout from then (lock-lines.ts).
+   */
+  readonly since?: number;
 };
 
 /** What a transaction does, given its connection and the rows of its opening's reads. */

@@ -21,7 +21,7 @@ export type Member = {
   readonly opening: TransactionOpening & { readonly batch: CommitBatching };
   readonly resolve: (value: unknown) => void;
   readonly reject: (error: unknown) => void;
-  /** When it arrived (ms): how long it has waited in line behind its lock. */
+  /** When its request arrived (ms): what is left of its time to wait for a lock held elsewhere. */
   readonly since: number;
 };
 

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { CommitBatching, TransactionBody, TransactionOpening } from './db';
-import { lockName, waitedTooLong } from './lock-lines';
+import { lockLines, waitedTooLong } from './lock-lines';
 import { type Member, runTogether } from './pg-batch-run';
 import { LockBusy } from './pg-opening';
 
@@ -10,10 +10,11 @@ export type BatchOptions = {
   /** Transactions in one batch at most. */
   readonly maxMembers: number;
   /**
-   * How long a transaction may wait in line behind another of its lock (0: no bound); past it, it
-   * fails with `StorageUnavailableError` having run nothing (lock-lines.ts).
+   * How long a transaction may wait, from its request's arrival, in line behind another of its lock
+   * and for a lock another session holds together (0: no bound); past it, it fails with
+   * `StorageUnavailableError` (lock-lines.ts).
    */
-  readonly lineTimeoutMs: number;
+  readonly timeoutMs: number;
   /** Transactions at most that wait alone, each on a connection, for a lock another session holds. */
   readonly maxAlone: number;
 };
@@ -37,22 +38,17 @@ export type BatchDeps = {
 };
 
 /**
- * The transactions of one batch key: those waiting for a turn, the locks of those under way (in a
- * batch, or alone), those running alone outside the turns, and how many turns are taken.
+ * The transactions of one batch key: those waiting for a turn, those running alone outside the
+ * turns, and how many turns are taken.
  */
 type Queue = {
   readonly waiting: Member[];
-  readonly held: Set<string>;
-  /** Those of `waiting` that wait behind their lock, with the timer that ends their wait. */
-  readonly behind: Map<Member, NodeJS.Timeout | undefined>;
   readonly alone: Set<Member>;
   /** Those of `alone` that wait for a lock another session holds, and those lined up to. */
   waitingForLocks: number;
   readonly lockLine: Member[];
   running: number;
 };
-
-const lockNameOf = ({ lock }: TransactionOpening): string => lockName(lock);
 
 /**
  * Transactions of different baskets that wait for their turn at the same time run as one
@@ -64,7 +60,7 @@ const lockNameOf = ({ lock }: TransactionOpening): string => lockName(lock);
  *
  * What each member sees is what it would see alone: its own basket's lock is held from the opening
  * to the COMMIT, so nothing of its basket changes under it; two members never share a lock (a
- * second transaction of a basket waits for the next batch); a refused commit is undone alone (its
+ * transaction waits in its lock's line, lock-lines.ts, until the one before it has ended); a refused commit is undone alone (its
  * subtransaction) and comes back to its transaction as PostgreSQL's error, which it handles as
  * before (a conflict decided again, a deadlock retried). Only a statement that fails outside the
  * commits (a read that fails, a COMMIT that does not happen) aborts the whole batch: the member
@@ -74,7 +70,7 @@ const lockNameOf = ({ lock }: TransactionOpening): string => lockName(lock);
  * No batch waits for another session's transaction: an opening with reads takes each lock only if
  * it is free, and a member whose lock is held elsewhere leaves its batch (or its turn, alone) and
  * waits for its lock on a connection of its own, outside the turns, `maxAlone` of them at most, in
- * what is left of its `lineTimeoutMs`.
+ * what is left of its `timeoutMs`.
  *
  * At most `inFlight` batches run at once; a transaction that arrives while none is free waits, so
  * batches grow with the load, and a transaction that finds a batch free runs alone at once, as
@@ -83,56 +79,12 @@ const lockNameOf = ({ lock }: TransactionOpening): string => lockName(lock);
 export const transactionBatches = (deps: BatchDeps, options: BatchOptions) => {
   const queues = new Map<string, Queue>();
 
-  /**
-   * The members of the next batch: the first waiting, one per lock, in order of arrival, none of a
-   * lock that a transaction of this process under way holds, in a batch or waiting for it alone (it
-   * waits in line, taking no connection, rather than behind it).
-   */
-  const take = (queue: Queue): Member[] => {
-    const { waiting, held, behind } = queue;
-    const members: Member[] = [];
-    const left: Member[] = [];
-    for (const member of waiting) {
-      const name = lockNameOf(member.opening);
-      if (held.has(name)) {
-        if (!behind.has(member)) behind.set(member, lineTimer(queue, member));
-        left.push(member);
-      } else if (members.length < options.maxMembers) {
-        clearTimeout(behind.get(member));
-        behind.delete(member);
-        held.add(name);
-        members.push(member);
-      } else left.push(member);
-    }
-    waiting.splice(0, waiting.length, ...left);
-    return members;
-  };
+  /** The members of the next batch: the first waiting, in order of arrival (one per lock: lock-lines.ts). */
+  const take = ({ waiting }: Queue): Member[] => waiting.splice(0, options.maxMembers);
 
   /**
-   * Fails `member`, waiting behind its lock, once it has waited `lineTimeoutMs` since it arrived (0:
-   * never): out of line, with `StorageUnavailableError`, having run nothing, as it would have past
-   * the statement timeout waiting for the lock itself.
-   */
-  const lineTimer = (queue: Queue, member: Member): NodeJS.Timeout | undefined => {
-    if (options.lineTimeoutMs <= 0) return undefined;
-    const timer = setTimeout(
-      () => {
-        if (!queue.behind.delete(member)) return;
-        const at = queue.waiting.indexOf(member);
-        if (at >= 0) queue.waiting.splice(at, 1);
-        member.reject(waitedTooLong());
-        pump(member.opening.batch.key);
-      },
-      Math.max(0, options.lineTimeoutMs - (Date.now() - member.since)),
-    );
-    timer.unref();
-    return timer;
-  };
-
-  /**
-   * Runs `member` alone, outside the turns (its lock held elsewhere, or its batch given up): its lock
-   * stays held in `queue` until it ends, so that its basket's later transactions wait in line rather
-   * than each on a connection of its own, and a crowd of one basket's requests takes one connection.
+   * Runs `member` alone, outside the turns (its lock held elsewhere, or its batch given up). Its
+   * basket's later transactions wait in its lock's line until it ends.
    */
   const alone = (
     queue: Queue,
@@ -160,16 +112,15 @@ export const transactionBatches = (deps: BatchDeps, options: BatchOptions) => {
     // A lock another session holds is waited for in what is left of the member's time: no request
     // waits longer than the statement timeout, in line and for the lock together. One that runs
     // again after its batch failed has the statement timeout afresh, as a transaction alone has.
-    const left = options.lineTimeoutMs - (Date.now() - member.since);
+    const left = options.timeoutMs - (Date.now() - member.since);
     const running =
-      !waitsForLock || options.lineTimeoutMs <= 0
+      !waitsForLock || options.timeoutMs <= 0
         ? deps.alone(member.fn, member.opening)
         : left > 0
           ? deps.alone(member.fn, member.opening, left)
           : Promise.reject(waitedTooLong());
     void running.then(member.resolve, member.reject).finally(() => {
       queue.alone.delete(member);
-      queue.held.delete(lockNameOf(member.opening));
       if (waitsForLock) {
         queue.waitingForLocks -= 1;
         const next = queue.lockLine.shift();
@@ -228,8 +179,6 @@ export const transactionBatches = (deps: BatchDeps, options: BatchOptions) => {
       queue.running += 1;
       void run(queue, members).finally(() => {
         queue.running -= 1;
-        for (const member of members)
-          if (!queue.alone.has(member)) queue.held.delete(lockNameOf(member.opening));
         pump(key);
       });
     }
@@ -240,8 +189,6 @@ export const transactionBatches = (deps: BatchDeps, options: BatchOptions) => {
     const key = member.opening.batch.key;
     const queue = queues.get(key) ?? {
       waiting: [],
-      held: new Set<string>(),
-      behind: new Map<Member, NodeJS.Timeout | undefined>(),
       alone: new Set<Member>(),
       lockLine: [],
       waitingForLocks: 0,
@@ -252,20 +199,26 @@ export const transactionBatches = (deps: BatchDeps, options: BatchOptions) => {
     pump(key);
   };
 
+  const inLine = lockLines(options.timeoutMs);
+
   return {
-    /** Runs `fn` in the next batch of its key (alone when it finds a batch free). */
+    /**
+     * Runs `fn` in the next batch of its key (alone when it finds a batch free), once the transaction
+     * before it of its lock has ended.
+     */
     run: <T>(
       fn: TransactionBody<T>,
       opening: TransactionOpening & { readonly batch: CommitBatching },
-    ): Promise<T> =>
-      new Promise<T>((resolve, reject) => {
-        enqueue({
-          fn,
-          opening,
-          resolve: (value) => resolve(value as T),
-          reject,
-          since: Date.now(),
-        });
-      }),
+    ): Promise<T> => {
+      const since = opening.since ?? Date.now();
+      return inLine(
+        opening.lock,
+        since,
+        () =>
+          new Promise<T>((resolve, reject) => {
+            enqueue({ fn, opening, resolve: (value) => resolve(value as T), reject, since });
+          }),
+      );
+    },
   };
 };

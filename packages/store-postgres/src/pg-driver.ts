@@ -12,7 +12,7 @@ import {
   type TransactionQueryable,
   tryAdvisoryLockSql,
 } from './db';
-import { lockLines } from './lock-lines';
+import { lockLines, lockWaitLeft } from './lock-lines';
 import { transactionBatches } from './pg-batches';
 import { LockBusy, openingSql, preparedElsewhere } from './pg-opening';
 import { errorOf, isReadTimeout, queryableOf, resultsOf } from './pg-queryable';
@@ -274,20 +274,23 @@ export const openPgPool = (url: string, options: PgPoolOptions = {}): Db => {
           {
             inFlight,
             maxMembers: MAX_BATCH_MEMBERS,
-            lineTimeoutMs: timeoutMs,
+            timeoutMs,
             // Half the connections the batches of transactions and of reads leave.
             maxAlone: Math.max(1, Math.floor(((options.max ?? DEFAULT_POOL_SIZE) - 2 * inFlight) / 2)),
           },
         )
       : undefined;
 
-  /** The transactions that run alone, a line per lock (lock-lines.ts). */
+  /** The transactions that run alone, a line per lock (lock-lines.ts; the batches keep their own). */
   const inLine = lockLines(timeoutMs);
   const transaction: Db['transaction'] = (fn, opening) => {
     if (opening === undefined) return single(fn);
     if (batches !== undefined && opening.batch !== undefined)
       return batches.run(fn, { ...opening, batch: opening.batch });
-    return inLine(opening.lock, (lockWaitMs) => single(fn, opening, { lockWaitMs }));
+    const since = opening.since ?? Date.now();
+    return inLine(opening.lock, since, () =>
+      single(fn, opening, { lockWaitMs: lockWaitLeft(timeoutMs, since) }),
+    );
   };
 
   /** Every operation's failure, with PostgreSQL's cancellations as `StorageUnavailableError`. */

@@ -84,6 +84,7 @@ const transaction = async <T>(
   lock: string,
   body: (reads: TransactionReads) => Promise<{ readonly commit?: Commit; readonly value: T }>,
   prefetch?: TransactionPrefetch,
+  since?: number,
 ): Promise<TransactionResult<T>> => {
   const opening = openingReads(t, prefetch);
   for (let attempt = 1; ; attempt += 1) {
@@ -114,7 +115,12 @@ const transaction = async <T>(
             throw error;
           }
         },
-        { lock: advisoryLock(t.schema, lockClass.stream, lock), reads: opening.reads, batch: batchOf(t) },
+        {
+          lock: advisoryLock(t.schema, lockClass.stream, lock),
+          reads: opening.reads,
+          batch: batchOf(t),
+          ...(since === undefined ? {} : { since }),
+        },
       );
     } catch (error) {
       if (refused !== undefined) return { _tag: 'Refused', ...refused };
@@ -126,7 +132,7 @@ const transaction = async <T>(
 
 /** All or nothing (C-3.4); conflicts are values, never exceptions. */
 export const postgresUnitOfWork = (db: Db, t: Tables): UnitOfWork => ({
-  transaction: (lock, body, prefetch) => transaction(db, t, lock, body, prefetch),
+  transaction: (lock, body, prefetch, since) => transaction(db, t, lock, body, prefetch, since),
   commit: async (commit): Promise<CommitResult> => {
     for (let attempt = 1; ; attempt += 1) {
       try {

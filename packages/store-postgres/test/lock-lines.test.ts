@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { lockLines } from '../src/lock-lines';
+import { lockLines, lockWaitLeft } from '../src/lock-lines';
 import { waitForBlocked, withHeldLocks } from './support';
 
 /** A promise and the function that settles it. */
@@ -18,7 +18,7 @@ describe('lines of transactions per lock (lock-lines.ts)', () => {
     const started: number[] = [];
     const gates = [gate(), gate(), gate()];
     const runs = gates.map(({ opened }, i) =>
-      inLine(lock, async () => {
+      inLine(lock, Date.now(), async () => {
         started.push(i);
         await opened;
         if (i === 1) throw new Error('the second fails');
@@ -43,16 +43,16 @@ describe('lines of transactions per lock (lock-lines.ts)', () => {
     const lock = { kind: 2, key: 7 };
     const held = gate();
     const started: string[] = [];
-    const first = inLine(lock, async () => {
+    const first = inLine(lock, Date.now(), async () => {
       started.push('first');
       await held.opened;
     });
-    const late = inLine(lock, async () => {
+    const late = inLine(lock, Date.now(), async () => {
       started.push('late');
     });
     // Failed while the first still runs (a transaction of the same basket that does not end).
     await expect(late).rejects.toMatchObject({ name: 'StorageUnavailableError' });
-    const next = inLine(lock, async () => {
+    const next = inLine(lock, Date.now(), async () => {
       started.push('next');
       return 'next';
     });
@@ -63,33 +63,44 @@ describe('lines of transactions per lock (lock-lines.ts)', () => {
     expect(started).toEqual(['first', 'next']);
   });
 
-  it('gives the one after a wait in line what is left of the timeout to wait for the lock itself', async () => {
+  it("counts the timeout from the request's arrival: one that arrived that long ago fails at once behind another", async () => {
     const inLine = lockLines(60_000);
     const lock = { kind: 2, key: 7 };
     const held = gate();
-    const waits: Array<number | undefined> = [];
-    const first = inLine(lock, async (lockWaitMs) => {
-      waits.push(lockWaitMs);
+    const started: string[] = [];
+    const first = inLine(lock, Date.now(), async () => {
+      started.push('first');
       await held.opened;
     });
-    const second = inLine(lock, async (lockWaitMs) => {
-      waits.push(lockWaitMs);
+    // A request of a group that waited in the app behind the group before it (basket-batches.ts).
+    const late = inLine(lock, Date.now() - 60_000, async () => {
+      started.push('late');
     });
-    await vi.waitFor(() => expect(waits).toHaveLength(1));
+    await expect(late).rejects.toMatchObject({ name: 'StorageUnavailableError' });
+    expect(started).toEqual(['first']);
     held.open();
-    await Promise.all([first, second]);
-    // The first waits up to the statement timeout, as a transaction alone does.
-    expect(waits[0]).toBeUndefined();
-    expect(waits[1]).toBeGreaterThan(0);
-    expect(waits[1]).toBeLessThanOrEqual(60_000);
+    await first;
+    // With its lock free, one that arrived as long ago still runs.
+    expect(await inLine(lock, Date.now() - 60_000, async () => 'ran')).toBe('ran');
+  });
+
+  it('bounds the wait for the lock itself by what is left of the timeout once a request has spent some', () => {
+    const now = 1_000_000;
+    // Just arrived: the statement timeout bounds the wait, and no statement sets a bound.
+    expect(lockWaitLeft(60_000, now - 10, now)).toBeUndefined();
+    expect(lockWaitLeft(60_000, now - 59_000, now)).toBe(1_000);
+    // Past the timeout: a free lock is still taken, a held one not waited for.
+    expect(lockWaitLeft(60_000, now - 70_000, now)).toBe(1);
+    // No timeout configured: no bound.
+    expect(lockWaitLeft(0, now - 70_000, now)).toBeUndefined();
   });
 
   it('runs transactions of other locks at once', async () => {
     const inLine = lockLines(0);
     const held = gate();
-    const first = inLine({ kind: 2, key: 7 }, () => held.opened);
-    expect(await inLine({ kind: 2, key: 8 }, async () => 'other')).toBe('other');
-    expect(await inLine({ kind: 3, key: 7 }, async () => 'other class')).toBe('other class');
+    const first = inLine({ kind: 2, key: 7 }, Date.now(), () => held.opened);
+    expect(await inLine({ kind: 2, key: 8 }, Date.now(), async () => 'other')).toBe('other');
+    expect(await inLine({ kind: 3, key: 7 }, Date.now(), async () => 'other class')).toBe('other class');
     held.open();
     await first;
   });
@@ -122,7 +133,7 @@ describe('a basket held by another session, without batches', () => {
       const crowd = Array.from({ length: 8 }, () => append('basket-unbatched-held'));
       await waitForBlocked(other, applicationName, 1);
       const others = ['basket-unbatched-a', 'basket-unbatched-b', 'basket-unbatched-c'];
-      const results = others.map(append);
+      const results = others.map((stream) => append(stream));
       for (const stream of others)
         await vi.waitFor(async () => expect(await written(stream)).toBe(1), { timeout: 20_000 });
       expect(await waitingOnLocks()).toBe(1);
@@ -165,5 +176,35 @@ describe('a basket held by another session, its lock waited for in what is left 
     } finally {
       await release();
     }
+  }, 30_000);
+});
+
+/**
+ * A request that waited in the app before its transaction (a group of its basket's requests behind
+ * the group before it, basket-batches.ts) has that much less time to wait for the lock: the timeout
+ * counts from its arrival, with batches and without.
+ */
+describe.each([
+  ['with batches', 2],
+  ['without batches', 0],
+])('a basket held by another session, %s, for a request that arrived long ago', (label, batchesInFlight) => {
+  const name = `arrival-${batchesInFlight}`;
+  const { hold, append, written } = withHeldLocks(name, { max: 4, batchesInFlight, timeoutMs: 120_000 });
+
+  it(`fails at once, writing nothing, with its time spent (${label})`, async () => {
+    const release = await hold(`basket-${name}`);
+    try {
+      // Arrived as long ago as the timeout: it does not wait the 120 s for the lock (the test's own
+      // limit is 30 s), and fails while the lock is still held.
+      await expect(append(`basket-${name}`, { since: Date.now() - 120_000 })).rejects.toMatchObject({
+        name: 'StorageUnavailableError',
+      });
+      expect(await written(`basket-${name}`)).toBe(0);
+    } finally {
+      await release();
+    }
+    // Its lock free, a request that arrived as long ago is carried out.
+    expect(await append(`basket-${name}`, { since: Date.now() - 120_000 })).toMatchObject({ _tag: 'Done' });
+    expect(await written(`basket-${name}`)).toBe(1);
   }, 30_000);
 });

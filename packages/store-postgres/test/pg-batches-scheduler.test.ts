@@ -6,10 +6,12 @@ import { LockBusy } from '../src/pg-opening';
 /** A transaction's opening on lock `key` (kind 2, a basket's) with one read, batched under `s`. */
 const opening = (
   key: number,
+  since?: number,
 ): TransactionOpening & { readonly batch: { key: string; all: () => string } } => ({
   lock: { kind: 2, key },
   reads: [{ sql: 'SELECT 1', params: [] }],
   batch: { key: 's', all: () => '' },
+  ...(since === undefined ? {} : { since }),
 });
 
 /** The connection given to bodies here, which send nothing. */
@@ -24,7 +26,7 @@ const noStatements: TransactionQueryable = {
  * held by another session (every opening that takes it only if free fails with `LockBusy`), and a
  * transaction alone waits for it until the test lets it through.
  */
-const held = ({ lineTimeoutMs = 0, maxAlone = 8 } = {}) => {
+const held = ({ timeoutMs = 0, maxAlone = 8 } = {}) => {
   let waiting = 0;
   let mostWaiting = 0;
   const lets: Array<() => void> = [];
@@ -45,7 +47,7 @@ const held = ({ lineTimeoutMs = 0, maxAlone = 8 } = {}) => {
       prepareOpenings: () => true,
       notPreparable: () => {},
     },
-    { inFlight: 2, maxMembers: 32, lineTimeoutMs, maxAlone },
+    { inFlight: 2, maxMembers: 32, timeoutMs, maxAlone },
   );
   return { batches, lets, mostWaiting: () => mostWaiting };
 };
@@ -65,7 +67,7 @@ describe('the scheduler of batches, a basket held by another session', () => {
   });
 
   it('fails, without running them, the transactions of the held basket that wait in line past the timeout', async () => {
-    const { batches, lets, mostWaiting } = held({ lineTimeoutMs: 50 });
+    const { batches, lets, mostWaiting } = held({ timeoutMs: 50 });
     const ran: number[] = [];
     const crowd = Array.from({ length: 4 }, (_, i) =>
       batches.run(async () => {
@@ -82,6 +84,17 @@ describe('the scheduler of batches, a basket held by another session', () => {
     expect(await crowd[0]).toBe(0);
     expect(ran).toEqual([0]);
     expect(mostWaiting()).toBe(1);
+  });
+
+  it('fails at once, without waiting for the lock, one whose request arrived the timeout ago', async () => {
+    const { batches, lets } = held({ timeoutMs: 60_000 });
+    const ran: string[] = [];
+    const late = batches.run(async () => ran.push('late'), opening(7, Date.now() - 60_000));
+    await expect(late).rejects.toMatchObject({ name: 'StorageUnavailableError' });
+    expect(lets).toHaveLength(0);
+    expect(ran).toEqual([]);
+    // One that arrived as long ago whose lock is free runs.
+    expect(await batches.run(async () => 'free', opening(1, Date.now() - 60_000))).toBe('free');
   });
 
   it('lets `maxAlone` transactions of held baskets wait for their locks at once, and the other baskets run', async () => {

@@ -376,12 +376,14 @@ describe('baskets held by another session', () => {
       // The first held basket alone in one slot, the second in the batch of the others in the
       // other slot: waiting for their locks there, they would stop every transaction of the process.
       const first = ['basket-held-1', 'basket-held-2', 'basket-free-a', 'basket-free-b', 'basket-free-c'];
-      const results = first.map(append);
+      const results = first.map((stream) => append(stream));
       await waitForBlocked(other, applicationName, 2);
       for (const stream of ['basket-free-a', 'basket-free-b', 'basket-free-c'])
         await vi.waitFor(async () => expect(await written(stream)).toBe(1), { timeout: 20_000 });
       // Later transactions, a second one of a held basket among them, find the slots free.
-      const later = ['basket-free-d', 'basket-held-1', 'basket-free-e', 'basket-free-f'].map(append);
+      const later = ['basket-free-d', 'basket-held-1', 'basket-free-e', 'basket-free-f'].map((stream) =>
+        append(stream),
+      );
       for (const stream of ['basket-free-d', 'basket-free-e', 'basket-free-f'])
         await vi.waitFor(async () => expect(await written(stream)).toBe(1), { timeout: 20_000 });
       for (const stream of held) expect(await written(stream)).toBe(0);

@@ -137,8 +137,11 @@ export const withHeldLocks = (name: string, options: PgPoolOptions) => {
     if (opened === undefined) throw new Error('the storage opens before the tests');
     return opened;
   };
-  /** Appends one event to `stream` at the version it read, its pending command read with the opening. */
-  const append = (stream: string) =>
+  /**
+   * Appends one event to `stream` at the version it read, its pending command read with the opening,
+   * for a request that arrived at `since` (absent: now).
+   */
+  const append = (stream: string, { since }: { since?: number } = {}) =>
     storage().unitOfWork.transaction(
       stream,
       async (reads) => {
@@ -154,6 +157,7 @@ export const withHeldLocks = (name: string, options: PgPoolOptions) => {
         };
       },
       { pendingOf: stream },
+      since,
     );
   /** The events of `stream`. */
   const written = async (stream: string) => (await storage().events.readStream(stream)).length;

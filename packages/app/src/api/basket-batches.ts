@@ -16,6 +16,8 @@ export type QueuedRequest<R> = {
   readonly pre: Preconditions | undefined;
   /** The resources its decision will likely read first, read with the transaction's opening. */
   readonly likely?: ReadonlyArray<string>;
+  /** When it arrived (ms since the epoch; absent: when it is queued), for the storage's wait bound. */
+  readonly since?: number;
 };
 
 /** How a request is judged on a basket as the requests before it left it (`judgeBasketCommand`). */
@@ -31,6 +33,8 @@ export type JudgeOn<R> = (
  * it (C-6.4), all their events appended, holds replaced and commands accepted in one commit. A lone
  * request is decided alone, at once, as before. When a command accepted earlier is still Pending on
  * the basket, or the commit is refused, each request of the group goes its own way (`alone`).
+ * The group's transaction counts its wait for the basket's lock from its first request's arrival,
+ * so that no request waits past the storage's timeout behind the groups before it.
  */
 export const createBasketBatches = <R>(
   ctx: AppContext,
@@ -89,7 +93,10 @@ export const createBasketBatches = <R>(
           holds: holdRows(holdsOf(loaded.state), tx.catalog),
         };
       },
-      { likely: [...new Set(group.flatMap((queued) => queued.likely ?? []))] },
+      {
+        likely: [...new Set(group.flatMap((queued) => queued.likely ?? []))],
+        since: Math.min(...group.map((queued) => queued.since ?? Date.now())),
+      },
     );
     if (result._tag === 'Done' && result.value !== undefined) return result.value;
     const answers: Attempt[] = [];
@@ -126,7 +133,7 @@ export const createBasketBatches = <R>(
     decide: (basketId: string, queued: QueuedRequest<R>): Promise<Attempt> =>
       new Promise((done, failed) => {
         const list = waiting.get(basketId) ?? [];
-        list.push({ ...queued, done, failed });
+        list.push({ ...queued, since: queued.since ?? Date.now(), done, failed });
         waiting.set(basketId, list);
         if (!busy.has(basketId)) {
           busy.add(basketId);

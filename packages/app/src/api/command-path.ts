@@ -75,7 +75,8 @@ export const decideRequest = async (
   options?: TransactOptions,
 ): Promise<Attempt> => {
   const { ctx } = env;
-  const deadline = Date.now() + ctx.config.pendingWaitMs;
+  const since = options?.since ?? Date.now();
+  const deadline = since + ctx.config.pendingWaitMs;
   for (;;) {
     const result = await transact(
       ctx,
@@ -86,7 +87,7 @@ export const decideRequest = async (
         const idempotency = idempotencyRecord(ctx, caller, judged.stored ?? storedAnswerOf(judged.answer));
         return { ...judged.plan, ...(idempotency ? { idempotency } : {}), value: judged };
       },
-      options,
+      { ...options, since },
     );
     if (result._tag === 'Refused') {
       if (result.conflict._tag === 'IdempotencyKeyTaken')

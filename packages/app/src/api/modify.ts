@@ -98,7 +98,7 @@ export const judgeBasketCommand = async (
 /** One basket request decided in a transaction of its own (`decideRequest`). */
 const decideAlone = (
   env: ApiEnv,
-  { caller, request, pre, likely }: QueuedRequest<BasketRequest>,
+  { caller, request, pre, likely, since }: QueuedRequest<BasketRequest>,
 ): Promise<Attempt> =>
   decideRequest(
     env,
@@ -108,7 +108,7 @@ const decideAlone = (
       pending !== undefined && (await mustWaitFor(tx, pending))
         ? { _tag: 'Wait', pending }
         : judgeBasketCommand(env, caller, request, tx, pre),
-    likely === undefined ? {} : { likely },
+    { ...(likely === undefined ? {} : { likely }), ...(since === undefined ? {} : { since }) },
   );
 
 /**
@@ -161,8 +161,9 @@ export const modifyBasket = async (
   pre?: Preconditions,
 ): Promise<Attempt> => {
   if (E.isLeft(request)) return request.left;
+  const since = Date.now();
   const likely = await likelyResources(env, caller, request.right);
-  const queued = { caller, request: request.right, pre, ...(likely === undefined ? {} : { likely }) };
+  const queued = { caller, request: request.right, pre, since, ...(likely === undefined ? {} : { likely }) };
   if (caller.idempotency !== undefined) return decideAlone(env, queued);
   return batches(env).decide(request.right.basketId, queued);
 };

@@ -68,7 +68,7 @@ export const withSeatsInFlight = (storage: Storage): Storage => {
     unitOfWork: {
       ...storage.unitOfWork,
       commit: (commit) => taking(commit, () => storage.unitOfWork.commit(commit)),
-      transaction: async (lock, body, prefetch) => {
+      transaction: async (lock, body, prefetch, since) => {
         // The seats count as taken from the moment the body decided them until the transaction
         // that writes them ends (committed or refused).
         let taken: { readonly holder: string; readonly seats: ReadonlyArray<string> } | undefined;
@@ -86,6 +86,7 @@ export const withSeatsInFlight = (storage: Storage): Storage => {
               return answer;
             },
             prefetch,
+            since,
           );
         } finally {
           if (taken !== undefined) change(taken.holder, taken.seats, -1);

@@ -118,12 +118,15 @@ export type UnitOfWork = {
    * One transaction serialised with every other transaction on `lock` (a basket's stream): the body
    * reads through `reads` and answers what to commit; the commit is written in the same transaction
    * (C-6.4: a decision is made and written on the state no other writer of `lock` can change
-   * meanwhile). The body must not read the stores outside `reads`, nor call providers.
+   * meanwhile). The body must not read the stores outside `reads`, nor call providers. `since` is
+   * when the request behind it arrived (ms since the epoch): an adapter that bounds the wait for
+   * `lock` by a timeout counts it from then, waits in the app before the transaction included.
    */
   readonly transaction: <T>(
     lock: StreamId,
     body: (reads: TransactionReads) => Promise<Decided<T>>,
     prefetch?: TransactionPrefetch,
+    since?: number,
   ) => Promise<TransactionResult<T>>;
 };
 

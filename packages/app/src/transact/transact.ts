@@ -77,6 +77,11 @@ export type TransactOptions = {
    * not new after all, the commit would be refused by the events' unique (stream, version).
    */
   readonly fresh?: boolean;
+  /**
+   * When the request arrived (ms since the epoch), for the storage's bound on waiting for the
+   * basket's lock (`UnitOfWork.transaction`); absent: when the transaction starts.
+   */
+  readonly since?: number;
 };
 
 export type Transacted<T> =
@@ -101,7 +106,7 @@ export const transact = async <T>(
   ctx: AppContext,
   basketId: string,
   body: (tx: Tx) => Promise<Plan<T>>,
-  { likely, fresh = false }: TransactOptions = {},
+  { likely, fresh = false, since }: TransactOptions = {},
 ): Promise<Transacted<T>> => {
   const catalog = await ctx.providers.catalog();
   const lock = basketStream(basketId);
@@ -198,7 +203,7 @@ export const transact = async <T>(
       };
       return { commit, value: plan.value };
     };
-    const result = await ctx.storage.unitOfWork.transaction(lock, inTransaction, prefetch);
+    const result = await ctx.storage.unitOfWork.transaction(lock, inTransaction, prefetch, since);
     if (result._tag === 'Done') {
       for (const write of writes) write.committed();
       for (const acceptance of accepted) {

@@ -24,9 +24,9 @@ export const scheduledStorage = (storage: Storage, scheduler: Scheduler): Storag
     unitOfWork: {
       commit: later('commit', unitOfWork.commit),
       // The transaction starts when the scheduler says; inside, it runs whole under its lock.
-      transaction: async (lock, body, prefetch) => {
+      transaction: async (lock, body, prefetch, since) => {
         await scheduler.schedule(Promise.resolve(), 'transaction');
-        return unitOfWork.transaction(lock, body, prefetch);
+        return unitOfWork.transaction(lock, body, prefetch, since);
       },
     },
     commands: {
