@@ -41,7 +41,8 @@ export type PgPoolOptions = {
    * of work) run at most this many at once per schema; those that arrive meanwhile wait and run as
    * one PostgreSQL transaction (pg-batches.ts). Default 2; 0 runs every transaction alone, on a
    * connection of its own as soon as one is free. Either way, transactions of one lock (a basket's)
-   * run one after another, the later ones waiting in line on no connection (lock-lines.ts).
+   * run one after another, the later ones waiting in line on no connection (lock-lines.ts), and at
+   * most half the connections the batches leave wait for locks other sessions hold.
    */
   readonly batchesInFlight?: number;
 };
@@ -111,9 +112,10 @@ const connect = async (pool: pg.Pool): Promise<pg.PoolClient> => {
 /** PostgreSQL through a `pg` Pool: the scaled configuration, shared by several server processes. */
 export const openPgPool = (url: string, options: PgPoolOptions = {}): Db => {
   const timeoutMs = options.timeoutMs ?? DEFAULT_DATABASE_TIMEOUT_MS;
+  const poolSize = options.max ?? DEFAULT_POOL_SIZE;
   const pool = new pg.Pool({
     connectionString: url,
-    max: options.max ?? DEFAULT_POOL_SIZE,
+    max: poolSize,
     application_name: options.applicationName ?? 'basket-service',
     // The OS notices a peer that went away without a word on a connection that waits.
     keepAlive: true,
@@ -263,30 +265,28 @@ export const openPgPool = (url: string, options: PgPoolOptions = {}): Db => {
       prepareOpenings = false;
     },
   };
-  const batches =
-    inFlight > 0
-      ? transactionBatches(
-          {
-            ...batching,
-            alone: (fn, opening, lockWaitMs) => single(fn, opening, { lockWaitMs }),
-            ifFree: (fn, opening) => single(fn, opening, { ifFree: true }),
-          },
-          {
-            inFlight,
-            maxMembers: MAX_BATCH_MEMBERS,
-            timeoutMs,
-            // Half the connections the batches of transactions and of reads leave.
-            maxAlone: Math.max(1, Math.floor(((options.max ?? DEFAULT_POOL_SIZE) - 2 * inFlight) / 2)),
-          },
-        )
-      : undefined;
+  // Without batches (`batchesInFlight` 0), the same scheduler runs every transaction alone, as many
+  // at once as the pool has connections: a basket held elsewhere is waited for under the same cap.
+  const batches = transactionBatches(
+    {
+      ...batching,
+      alone: (fn, opening, lockWaitMs) => single(fn, opening, { lockWaitMs }),
+      ifFree: (fn, opening) => single(fn, opening, { ifFree: true }),
+    },
+    {
+      inFlight: inFlight > 0 ? inFlight : poolSize,
+      maxMembers: inFlight > 0 ? MAX_BATCH_MEMBERS : 1,
+      timeoutMs,
+      // Half the connections the batches of transactions and of reads leave.
+      maxAlone: Math.max(1, Math.floor((poolSize - 2 * inFlight) / 2)),
+    },
+  );
 
-  /** The transactions that run alone, a line per lock (lock-lines.ts; the batches keep their own). */
+  /** Transactions of no batch key, a line per lock (lock-lines.ts; the batches keep their own). */
   const inLine = lockLines(timeoutMs);
   const transaction: Db['transaction'] = (fn, opening) => {
     if (opening === undefined) return single(fn);
-    if (batches !== undefined && opening.batch !== undefined)
-      return batches.run(fn, { ...opening, batch: opening.batch });
+    if (opening.batch !== undefined) return batches.run(fn, { ...opening, batch: opening.batch });
     const since = opening.since ?? Date.now();
     return inLine(opening.lock, since, () =>
       single(fn, opening, { lockWaitMs: lockWaitLeft(timeoutMs, since) }),

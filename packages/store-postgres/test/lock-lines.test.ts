@@ -145,6 +145,25 @@ describe('a basket held by another session, without batches', () => {
       await release();
     }
   }, 60_000);
+
+  it('lets half the pool at most wait for baskets held elsewhere, and the other baskets run', async () => {
+    // As many held baskets as the pool has connections: each waiting on one, they would take it all.
+    const held = ['basket-many-1', 'basket-many-2', 'basket-many-3', 'basket-many-4'];
+    const release = await hold(...held);
+    try {
+      const waiting = held.map((stream) => append(stream));
+      await waitForBlocked(other, applicationName, 2);
+      const free = append('basket-many-free');
+      await vi.waitFor(async () => expect(await written('basket-many-free')).toBe(1), { timeout: 20_000 });
+      expect(await waitingOnLocks()).toBe(2);
+      await release();
+      const settled = await Promise.all([...waiting, free]);
+      expect(settled.map((result) => result._tag)).toEqual(settled.map(() => 'Done'));
+      for (const stream of held) expect(await written(stream)).toBe(1);
+    } finally {
+      await release();
+    }
+  }, 60_000);
 });
 
 /**

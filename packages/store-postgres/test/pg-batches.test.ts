@@ -368,7 +368,7 @@ describe('baskets held by another session', () => {
 
   it('leave every batch slot to the other baskets while they wait for their locks alone', async () => {
     const held = ['basket-held-1', 'basket-held-2'];
-    const releases = await Promise.all(held.map(hold));
+    const releases = await Promise.all(held.map((stream) => hold(stream)));
     const releaseAll = async () => {
       for (const release of releases.splice(0)) await release();
     };

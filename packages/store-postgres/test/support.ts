@@ -93,14 +93,15 @@ export const waitForBlocked = async (db: Db, applicationName: string, count = 1)
  * Holds `stream`'s lock (as a transaction of its basket would) in a session of `other` until the
  * answered function is called.
  */
-export const holdStreamLock = async (other: Db, schema: string, stream: string) => {
+export const holdStreamLock = async (other: Db, schema: string, ...streams: ReadonlyArray<string>) => {
   let release = (): void => {};
   let locked = (): void => {};
   const isLocked = new Promise<void>((resolve) => {
     locked = resolve;
   });
   const holding = other.transaction(async (tx) => {
-    await tx.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', [2, lockKey(`${schema}:${stream}`)]);
+    for (const stream of streams)
+      await tx.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', [2, lockKey(`${schema}:${stream}`)]);
     locked();
     await new Promise<void>((released) => {
       release = released;
@@ -167,6 +168,7 @@ export const withHeldLocks = (name: string, options: PgPoolOptions) => {
     storage,
     append,
     written,
-    hold: (stream: string) => holdStreamLock(other, schema, stream),
+    /** Holds the locks of `streams` in one transaction of the other session. */
+    hold: (...streams: ReadonlyArray<string>) => holdStreamLock(other, schema, ...streams),
   };
 };
