@@ -136,6 +136,7 @@ export {
 export {
   badStringReason,
   badStrings,
+  type CodecKinds,
   type Currency,
   CurrencyC,
   FieldError,
@@ -143,6 +144,7 @@ export {
   Instant,
   type InstantBrand,
   Int32,
+  isCodecKind,
   isInstant,
   isProviderIdentity,
   isUuid,

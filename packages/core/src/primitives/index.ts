@@ -1,6 +1,7 @@
 // Core's own primitives: money, instants, ids and the io-ts combinators every codec of core is built
 // from (stored events, commands, the catalog and the wire alike). They import nothing else of core.
 // Other modules of core import the files themselves; this index is what @basket/core exports.
+export { type CodecKinds, isCodecKind } from './codec-kind';
 export type { StructC } from './combinators';
 export * from './instant';
 export * from './money';

@@ -1,4 +1,5 @@
 import * as t from 'io-ts';
+import { isCodecKind } from './codec-kind';
 import type { FieldError } from './problem-code';
 
 type AnyDecoder = t.Decoder<unknown, unknown>;
@@ -7,9 +8,9 @@ type AnyDecoder = t.Decoder<unknown, unknown>;
 const unwrap = (decoder: AnyDecoder): AnyDecoder => {
   let current = decoder;
   while (
-    current instanceof t.ExactType ||
-    current instanceof t.RefinementType ||
-    current instanceof t.ReadonlyType
+    isCodecKind(current, 'ExactType') ||
+    isCodecKind(current, 'RefinementType') ||
+    isCodecKind(current, 'ReadonlyType')
   ) {
     current = current.type;
   }
@@ -19,7 +20,7 @@ const unwrap = (decoder: AnyDecoder): AnyDecoder => {
 /** Union and intersection members are keyed by their index, which is not part of the value's path. */
 const addsPathSegment = (parent: t.ContextEntry): boolean => {
   const structural = unwrap(parent.type);
-  return !(structural instanceof t.UnionType || structural instanceof t.IntersectionType);
+  return !(isCodecKind(structural, 'UnionType') || isCodecKind(structural, 'IntersectionType'));
 };
 
 const pathSegments = (context: t.Context, length: number = context.length): string[] =>
@@ -30,7 +31,7 @@ const pathSegments = (context: t.Context, length: number = context.length): stri
 
 const isUnionWithMember = (context: t.Context, index: number): boolean => {
   const entry = context[index];
-  return entry !== undefined && index + 1 < context.length && unwrap(entry.type) instanceof t.UnionType;
+  return entry !== undefined && index + 1 < context.length && isCodecKind(unwrap(entry.type), 'UnionType');
 };
 
 /** The errors raised inside one validation of a union, and where that union sits in their context. */
@@ -81,10 +82,10 @@ const discriminantOf = (
 ): { key: string; values: unknown[] } | undefined => {
   const literalProps = (decoder: AnyDecoder): Array<[string, unknown]> => {
     const structural = unwrap(decoder);
-    if (structural instanceof t.IntersectionType) return structural.types.flatMap(literalProps);
-    if (!(structural instanceof t.InterfaceType)) return [];
+    if (isCodecKind(structural, 'IntersectionType')) return structural.types.flatMap(literalProps);
+    if (!isCodecKind(structural, 'InterfaceType')) return [];
     return Object.entries<unknown>(structural.props).flatMap(([key, prop]) =>
-      prop instanceof t.LiteralType ? [[key, prop.value]] : [],
+      isCodecKind(prop, 'LiteralType') ? [[key, prop.value]] : [],
     );
   };
   const members = union.types.map((member) => new Map(literalProps(member)));
@@ -105,7 +106,7 @@ const locate = (error: t.ValidationError): Located => {
   const segments = pathSegments(error.context);
   const expected = error.context[error.context.length - 1]?.type;
   const structural = expected === undefined ? undefined : unwrap(expected);
-  if (structural instanceof t.UnionType && t.UnknownRecord.is(error.value)) {
+  if (isCodecKind(structural, 'UnionType') && t.UnknownRecord.is(error.value)) {
     const discriminant = discriminantOf(structural);
     if (discriminant !== undefined) {
       return {

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
 import { describe, expect, it } from 'vitest';
@@ -100,5 +101,35 @@ describe('validationErrors', () => {
     });
     expect(errors).toEqual([{ path: 'customerDetails.0.value.email', message: 'expected an email address' }]);
     expect(JSON.stringify(errors)).not.toContain(secret);
+  });
+});
+
+describe('validationErrors of codecs made by another copy of io-ts', () => {
+  /** A second copy, as npm nests one beside this package's when a service's own io-ts range differs. */
+  const other = ((): typeof t => {
+    const require = createRequire(import.meta.url);
+    const path = require.resolve('io-ts');
+    const cached = require.cache[path];
+    delete require.cache[path];
+    try {
+      return require('io-ts') as typeof t;
+    } finally {
+      if (cached !== undefined) require.cache[path] = cached;
+    }
+  })();
+
+  const drawing = (io: typeof t) =>
+    io.type({
+      shape: io.union([
+        io.type({ kind: io.literal('circle'), radius: io.number }),
+        io.type({ kind: io.literal('square'), side: io.number }),
+      ]),
+    });
+
+  it('gives the paths and the variant’s errors that this copy’s codecs give', () => {
+    expect(other.InterfaceType).not.toBe(t.InterfaceType);
+    const value = { shape: { kind: 'circle', radius: 'wide' } };
+    expect(errorsOf(drawing(other), value)).toEqual(errorsOf(drawing(t), value));
+    expect(errorsOf(drawing(other), value)).toEqual([{ path: 'shape.radius', message: 'expected number' }]);
   });
 });

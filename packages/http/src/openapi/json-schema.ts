@@ -1,4 +1,5 @@
-import * as t from 'io-ts';
+import { isCodecKind } from '@basket/core';
+import type * as t from 'io-ts';
 import { namedRefinements, refinementSchema } from './refinements';
 
 /** A JSON Schema (draft 2020-12, as OpenAPI 3.1 uses it). */
@@ -18,9 +19,9 @@ const COMPONENT_NAME = /^[A-Za-z][A-Za-z0-9_]*$/;
 const unwrap = (codec: t.Any): t.Any => {
   let current = codec;
   while (
-    current instanceof t.ExactType ||
-    current instanceof t.ReadonlyType ||
-    current instanceof t.RefinementType
+    isCodecKind(current, 'ExactType') ||
+    isCodecKind(current, 'ReadonlyType') ||
+    isCodecKind(current, 'RefinementType')
   ) {
     current = current.type;
   }
@@ -30,10 +31,10 @@ const unwrap = (codec: t.Any): t.Any => {
 /** The literal-valued properties of an object codec (through exact, readonly, refinement, intersection). */
 const literalProps = (codec: t.Any): Array<[string, unknown]> => {
   const structural = unwrap(codec);
-  if (structural instanceof t.IntersectionType) return structural.types.flatMap(literalProps);
-  if (!(structural instanceof t.InterfaceType)) return [];
+  if (isCodecKind(structural, 'IntersectionType')) return structural.types.flatMap(literalProps);
+  if (!isCodecKind(structural, 'InterfaceType')) return [];
   return Object.entries<t.Any>(structural.props).flatMap(([key, prop]) =>
-    prop instanceof t.LiteralType ? [[key, prop.value]] : [],
+    isCodecKind(prop, 'LiteralType') ? [[key, prop.value]] : [],
   );
 };
 
@@ -50,7 +51,7 @@ const discriminantOf = (members: ReadonlyArray<t.Any>): { key: string; values: u
 
 const isObjectShape = (codec: t.Any): boolean => {
   const structural = unwrap(codec);
-  return structural instanceof t.InterfaceType || structural instanceof t.PartialType;
+  return isCodecKind(structural, 'InterfaceType') || isCodecKind(structural, 'PartialType');
 };
 
 export const createSchemaRegistry = (): SchemaRegistry => {
@@ -91,8 +92,8 @@ export const createSchemaRegistry = (): SchemaRegistry => {
     const required: string[] = [];
     for (const member of members) {
       const structural = unwrap(member);
-      if (!(structural instanceof t.InterfaceType || structural instanceof t.PartialType)) continue;
-      const schema = objectSchema(structural, structural instanceof t.InterfaceType);
+      if (!(isCodecKind(structural, 'InterfaceType') || isCodecKind(structural, 'PartialType'))) continue;
+      const schema = objectSchema(structural, isCodecKind(structural, 'InterfaceType'));
       Object.assign(properties, schema.properties);
       if (Array.isArray(schema.required)) required.push(...schema.required.map(String));
     }
@@ -113,45 +114,45 @@ export const createSchemaRegistry = (): SchemaRegistry => {
   };
 
   const schemaOf = (codec: t.Any): JsonSchema => {
-    if (codec instanceof t.RefinementType) {
+    if (isCodecKind(codec, 'RefinementType')) {
       const known = refinementSchema(codec.name);
       if (known === undefined) return schemaOf(codec.type);
       return namedRefinements.has(codec.name) ? component(codec, () => known) : known;
     }
-    if (codec instanceof t.ExactType) return named(codec, () => schemaOf(codec.type));
-    if (codec instanceof t.ReadonlyType) return schemaOf(codec.type);
-    if (codec instanceof t.InterfaceType) return named(codec, () => objectSchema(codec, true));
-    if (codec instanceof t.PartialType) return named(codec, () => objectSchema(codec, false));
-    if (codec instanceof t.IntersectionType) {
+    if (isCodecKind(codec, 'ExactType')) return named(codec, () => schemaOf(codec.type));
+    if (isCodecKind(codec, 'ReadonlyType')) return schemaOf(codec.type);
+    if (isCodecKind(codec, 'InterfaceType')) return named(codec, () => objectSchema(codec, true));
+    if (isCodecKind(codec, 'PartialType')) return named(codec, () => objectSchema(codec, false));
+    if (isCodecKind(codec, 'IntersectionType')) {
       return codec.types.every(isObjectShape)
         ? mergeObjects(codec.types)
         : { allOf: codec.types.map((member: t.Any) => schemaOf(member)) };
     }
-    if (codec instanceof t.UnionType) return named(codec, () => unionSchema(codec));
-    if (codec instanceof t.KeyofType) {
+    if (isCodecKind(codec, 'UnionType')) return named(codec, () => unionSchema(codec));
+    if (isCodecKind(codec, 'KeyofType')) {
       return named(codec, () => ({ type: 'string', enum: Object.keys(codec.keys) }));
     }
-    if (codec instanceof t.LiteralType) return { type: typeof codec.value, const: codec.value };
-    if (codec instanceof t.ArrayType || codec instanceof t.ReadonlyArrayType) {
+    if (isCodecKind(codec, 'LiteralType')) return { type: typeof codec.value, const: codec.value };
+    if (isCodecKind(codec, 'ArrayType') || isCodecKind(codec, 'ReadonlyArrayType')) {
       return { type: 'array', items: schemaOf(codec.type) };
     }
-    if (codec instanceof t.TupleType) {
+    if (isCodecKind(codec, 'TupleType')) {
       const items = codec.types.map((member: t.Any) => schemaOf(member));
       return { type: 'array', prefixItems: items, minItems: items.length, maxItems: items.length };
     }
-    if (codec instanceof t.DictionaryType) {
+    if (isCodecKind(codec, 'DictionaryType')) {
       const values = schemaOf(codec.codomain);
       return Object.keys(values).length === 0
         ? { type: 'object' }
         : { type: 'object', additionalProperties: values };
     }
-    if (codec instanceof t.StringType) return { type: 'string' };
-    if (codec instanceof t.NumberType) return { type: 'number' };
-    if (codec instanceof t.BooleanType) return { type: 'boolean' };
-    if (codec instanceof t.NullType) return { type: 'null' };
-    if (codec instanceof t.AnyDictionaryType) return { type: 'object' };
-    if (codec instanceof t.AnyArrayType) return { type: 'array' };
-    if (codec instanceof t.UnknownType || codec instanceof t.AnyType) return {};
+    if (isCodecKind(codec, 'StringType')) return { type: 'string' };
+    if (isCodecKind(codec, 'NumberType')) return { type: 'number' };
+    if (isCodecKind(codec, 'BooleanType')) return { type: 'boolean' };
+    if (isCodecKind(codec, 'NullType')) return { type: 'null' };
+    if (isCodecKind(codec, 'AnyDictionaryType')) return { type: 'object' };
+    if (isCodecKind(codec, 'AnyArrayType')) return { type: 'array' };
+    if (isCodecKind(codec, 'UnknownType') || isCodecKind(codec, 'AnyType')) return {};
     throw new Error(`no JSON Schema for the codec ${codec.name}`);
   };
 
