@@ -3,8 +3,8 @@
 //
 // Each ```ts block of docs/*.md becomes one module in packages/client/.doc-samples/, where every
 // workspace package a sample may import resolves (@basket/core, app, client, testing, store-memory,
-// store-postgres, providers-catalog, outbox-nats, fast-check, vitest: packages/client's dependencies,
-// and @basket/client itself by its own name). They are type-checked with the repository's strict
+// store-postgres, providers-catalog, outbox-nats, http, and fastify, fast-check, vitest:
+// packages/client's dependencies, and @basket/client itself by its own name). They are type-checked with the repository's strict
 // settings (tsconfig.base.json). A sample that uses names from its page's context (`storage`,
 // `logger`) gets them from docs/samples/<page>.prelude.ts, prepended to every block of that page.
 // ```json blocks must parse. Errors are reported as docs/<page>.md:<line>. The directory is removed

@@ -8,7 +8,11 @@ export type AppConfig = {
   readonly paymentWaitMs?: number;
   /** Period of the recovery of Pending commands left by a crashed process (C-5.1); 0: only at start. */
   readonly recoveryIntervalMs?: number;
-  /** Period of an expiry sweep the app runs itself (C-7.8); 0 (default): only when `sweepExpiredHolds` is called. */
+  /**
+   * Period of the housekeeping the app runs itself (default 30 000): holds that ran out (C-7.8),
+   * payment intents left unpaid past `paymentTimeoutMs` (C-8.4), old idempotency records and outbox
+   * messages. 0: only when `sweepExpiredHolds`, `cancelUnpaidPaymentIntents`, … are called.
+   */
   readonly sweepIntervalMs?: number;
   /** A Pending command older than this is taken as abandoned by its process and recovered. */
   readonly recoveryAfterMs?: number;
@@ -43,13 +47,16 @@ export type AppConfig = {
 
 export type ResolvedConfig = { readonly [K in keyof AppConfig]-?: NonNullable<AppConfig[K]> };
 
+/** `sweepIntervalMs` by default: as the server runs it. */
+const DEFAULT_SWEEP_INTERVAL_MS = 30_000;
+
 export const resolveConfig = (config: AppConfig = {}): ResolvedConfig => ({
   snapshotEvery: config.snapshotEvery ?? 50,
   paymentSyncWaitMs: config.paymentSyncWaitMs ?? 1000,
   paymentWaitMs: config.paymentWaitMs ?? 30_000,
   recoveryIntervalMs: config.recoveryIntervalMs ?? 5000,
   recoveryAfterMs: config.recoveryAfterMs ?? 2000,
-  sweepIntervalMs: config.sweepIntervalMs ?? 0,
+  sweepIntervalMs: config.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS,
   maxAttempts: config.maxAttempts ?? 20,
   notificationRecheckMs: config.notificationRecheckMs ?? 250,
   stateCacheSize: config.stateCacheSize ?? 10_000,

@@ -57,11 +57,20 @@ export type BasketHttpOptions = {
   readonly cors?: CorsOptions;
 };
 
-/** The methods every known path answers, public endpoints included. */
-export const routeMatcher: RouteMatcher = createRouteMatcher([
+/** Every known path and its methods, public endpoints included. */
+const knownPaths: ReadonlyArray<{ readonly method: string; readonly path: string }> = [
   ...routes,
   ...publicEndpoints.map((endpoint) => ({ method: 'GET', path: endpoint.path })),
-]);
+];
+
+/** The methods every known path answers, public endpoints included. */
+export const routeMatcher: RouteMatcher = createRouteMatcher(knownPaths);
+
+/** The same, for the plugin registered in a scope with a prefix (`app.prefix`, '' for none). */
+const routeMatcherUnder = (prefix: string): RouteMatcher =>
+  prefix === ''
+    ? routeMatcher
+    : createRouteMatcher(knownPaths.map(({ method, path }) => ({ method, path: `${prefix}${path}` })));
 
 /**
  * C-1.7's first check, before authentication and before the body is read: an unknown path is a 404
@@ -69,7 +78,7 @@ export const routeMatcher: RouteMatcher = createRouteMatcher([
  * new requests are a 503 so that it can finish what it accepted (C-10.3).
  */
 const routeCheck =
-  (isClosing: () => boolean) =>
+  (isClosing: () => boolean, matcher: RouteMatcher) =>
   async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     if (isClosing()) {
       await sendProblem(reply, problem(503, 'internal-error', 'The server is shutting down.'), {
@@ -93,7 +102,7 @@ const routeCheck =
     }
     if (!request.is404) return;
     const path = request.url.split('?')[0] ?? '';
-    const allowed = routeMatcher.allowedMethods(path);
+    const allowed = matcher.allowedMethods(path);
     await (allowed === undefined
       ? sendProblem(reply, routeNotFound())
       : sendProblem(reply, methodNotAllowed(allowed), { allow: allowed.join(', ') }));
@@ -104,9 +113,15 @@ const routeCheck =
  * to the app's API, with C-2 authentication, C-3 problems on every error path, ETags and If-Match
  * (C-6.1), Idempotency-Key (C-6.3), `/openapi.json`, `/docs`, `/healthz` and `/readyz`. It applies to
  * the instance it is registered on (not encapsulated), since unknown routes and errors are the whole
- * server's; create that instance with `basketFastifyOptions()`.
+ * server's; create that instance with `basketFastifyOptions()`. Beside routes of your own, register
+ * it inside a plugin of yours with a prefix (docs/embedding.md): it then applies to that scope.
  */
 const plugin: FastifyPluginAsync<BasketHttpOptions> = async (app: FastifyInstance, options) => {
+  if (Reflect.get(options, 'prefix') !== undefined)
+    throw new Error(
+      'basketHttp takes the scope it is registered in and so ignores `prefix`: register it inside a plugin of your own that has the prefix, `app.register(async (scope) => scope.register(basketHttp, options), { prefix })` (docs/embedding.md)',
+    );
+  const matcher = routeMatcherUnder(app.prefix);
   const authenticate = await createAuthenticator(options.auth);
   const principals = new WeakMap<FastifyRequest, Principal>();
   let closing = false;
@@ -117,7 +132,7 @@ const plugin: FastifyPluginAsync<BasketHttpOptions> = async (app: FastifyInstanc
   // RFC 9110 lets a server ignore an expectation other than 100-continue, and this one does: Node
   // would answer it with a bare 417 (no problem body, C-3.1), so the request is served as sent.
   app.server.on('checkExpectation', (request, response) => app.server.emit('request', request, response));
-  app.server.on('connect', handleConnect(routeMatcher));
+  app.server.on('connect', handleConnect(matcher));
   const receiving = createReceiving();
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
@@ -145,7 +160,7 @@ const plugin: FastifyPluginAsync<BasketHttpOptions> = async (app: FastifyInstanc
   app.removeContentTypeParser(['text/plain', 'application/json']);
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, checkedJsonParser(app));
   // A page on an allowed origin can read every answer, the 503s below included.
-  if (options.cors !== undefined) app.addHook('onRequest', corsHook(options.cors, routeMatcher));
+  if (options.cors !== undefined) app.addHook('onRequest', corsHook(options.cors, matcher));
   // Then: an overloaded process spends nothing more on a request than its 503.
   if (options.limits !== undefined) {
     let delayMs = options.eventLoopDelayMs;
@@ -161,7 +176,7 @@ const plugin: FastifyPluginAsync<BasketHttpOptions> = async (app: FastifyInstanc
   }
   app.addHook(
     'onRequest',
-    routeCheck(() => closing),
+    routeCheck(() => closing, matcher),
   );
   app.setNotFoundHandler((_request, reply) => sendProblem(reply, routeNotFound()));
   app.setErrorHandler(handleError);

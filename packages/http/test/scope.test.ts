@@ -1,0 +1,75 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { basketHttp } from '../src/index';
+import { authHeaders, fakeApi, KEY, notificationAnswer, OTHER_STORE, SECRET, STORE } from './support';
+
+const options = () => ({
+  api: fakeApi(async () => notificationAnswer).api,
+  auth: {
+    isKnownStore: (storeId: string) => storeId === STORE || storeId === OTHER_STORE,
+    jwt: { secret: SECRET },
+  },
+});
+
+/** A service of its own, with the plugin beside its routes, under `/api` (docs/embedding.md). */
+const hostWithBasketsUnderApi = async () => {
+  const host = Fastify();
+  host.setNotFoundHandler((_request, reply) => reply.code(404).send('host: not found'));
+  host.post('/team/echo', async (request) => ({ echoed: request.body }));
+  await host.register(async (scope) => scope.register(basketHttp, options()), { prefix: '/api' });
+  await host.ready();
+  return host;
+};
+
+describe('the plugin registered in a scope of its own, beside the service’s routes', () => {
+  it('answers the interface under the scope’s prefix, with its 404 and 405 problems there', async () => {
+    const host = await hostWithBasketsUnderApi();
+    try {
+      const created = await host.inject({
+        method: 'POST',
+        url: '/api/baskets',
+        headers: await authHeaders(),
+      });
+      expect(created.statusCode).toBe(200);
+      const wrongMethod = await host.inject({
+        method: 'PUT',
+        url: '/api/baskets',
+        headers: { 'x-api-key': KEY },
+      });
+      expect(wrongMethod.statusCode).toBe(405);
+      expect(wrongMethod.headers.allow).toBe('POST');
+      const unknown = await host.inject({ method: 'GET', url: '/api/nowhere' });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect((await host.inject({ method: 'POST', url: '/baskets' })).body).toBe('host: not found');
+    } finally {
+      await host.close();
+    }
+  });
+
+  it('leaves the service’s own routes, parsers and 404 alone', async () => {
+    const host = await hostWithBasketsUnderApi();
+    try {
+      const echoed = await host.inject({
+        method: 'POST',
+        url: '/team/echo',
+        headers: { 'content-type': 'text/plain' },
+        payload: 'hello',
+      });
+      expect(echoed.statusCode).toBe(200);
+      expect(echoed.json()).toEqual({ echoed: 'hello' });
+      const unknown = await host.inject({ method: 'GET', url: '/elsewhere' });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.body).toBe('host: not found');
+    } finally {
+      await host.close();
+    }
+  });
+
+  it('refuses a prefix given to it directly, which it could not honour, with how to give one', async () => {
+    const host = Fastify();
+    await expect(host.register(basketHttp, { ...options(), prefix: '/api' })).rejects.toThrow(
+      /register it inside a plugin of your own that has the prefix/,
+    );
+  });
+});
