@@ -24,7 +24,7 @@ const benchUrl = adminUrl.replace(/\/[^/]*$/, '/basket_bench');
 const CONNECTIONS = Number(process.env.BASKET_BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BASKET_BENCH_DURATION_S ?? 10);
 const SEQUENTIAL = Number(process.env.BASKET_BENCH_SEQUENTIAL ?? 300);
-const SECRET = 'http-bench-secret';
+const SECRET = 'http-bench-secret-0123456789abcdef0123';
 /** Skips the per-operation transaction counts (about a minute of waiting for PostgreSQL's counters). */
 const THROUGHPUT_ONLY = process.env.BASKET_BENCH_THROUGHPUT_ONLY === '1';
 /**

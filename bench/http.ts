@@ -41,7 +41,7 @@ const fastify = fromServer('fastify') as () => Bare;
 const DURATION = Number(process.env.BASKET_BENCH_DURATION_S ?? 5);
 const CONNECTIONS = Number(process.env.BASKET_BENCH_CONNECTIONS ?? 10);
 const postgresUrl = process.env.BASKET_BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const SECRET = 'http-bench-secret';
+const SECRET = 'http-bench-secret-0123456789abcdef0123';
 const logger = createLogger('info', { write: () => undefined });
 
 type Row = { name: string; rps: number; p50: number; p99: number; perOp?: number };

@@ -24,7 +24,7 @@ const DURATION = Number(process.env.BASKET_BENCH_DURATION_S ?? 5);
 const LIMIT = Number(process.env.BASKET_BENCH_LIMIT ?? 64);
 /** The limited row's event-loop delay limit, in ms. */
 const DELAY_LIMIT = Number(process.env.BASKET_BENCH_DELAY_LIMIT_MS ?? 50);
-const SECRET = 'overload-bench-secret';
+const SECRET = 'overload-bench-secret-0123456789abcdef';
 /** `BASKET_BENCH_STORAGE=postgres`: PostgreSQL at BASKET_BENCH_POSTGRES_URL, where requests wait on the pool. */
 const STORAGE = process.env.BASKET_BENCH_STORAGE ?? 'memory';
 const postgresUrl = process.env.BASKET_BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

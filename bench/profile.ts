@@ -21,7 +21,7 @@ const WARM_UP_S = 5;
 const DURATION_S = Number(process.env.BASKET_BENCH_DURATION_S ?? 10);
 const CONNECTIONS = 50;
 const TOP = 30;
-const SECRET = 'profile-bench-secret';
+const SECRET = 'profile-bench-secret-0123456789abcdef';
 
 type Result = { requests: { average: number }; non2xx: number; errors: number };
 const fromServer = createRequire(new URL('../packages/server/package.json', import.meta.url));

@@ -21,7 +21,7 @@ const BUILT = process.env.BASKET_BENCH_BUILT === '1';
 const WARMUP = Number(process.env.BASKET_BENCH_WARMUP ?? 2000);
 /** Requests under way at once: enough to keep the server busy, few enough not to queue. */
 const CONCURRENCY = 8;
-const SECRET = 'request-cpu-bench-secret';
+const SECRET = 'request-cpu-bench-secret-0123456789abcdef';
 const postgresUrl = process.env.BASKET_BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 type Row = { readonly kind: string; readonly micros: number };

@@ -80,7 +80,18 @@ type Keys = {
   readonly es256?: CryptoKey;
 };
 
+/** HS256 keys of fewer bytes than the hash's 256 bits are refused (RFC 7518, section 3.2). */
+const MIN_HS256_SECRET_BYTES = 32;
+
 const importKeys = async (options: JwtOptions): Promise<Keys> => {
+  if (
+    options.secret !== undefined &&
+    new TextEncoder().encode(options.secret).length < MIN_HS256_SECRET_BYTES
+  ) {
+    throw new Error(
+      `auth: the JWT secret must be at least ${MIN_HS256_SECRET_BYTES} bytes (HS256 needs a 256-bit key, RFC 7518 section 3.2)`,
+    );
+  }
   const publicKey = async (alg: JwtPublicKey['alg']): Promise<CryptoKey | undefined> => {
     const configured = options.publicKeys?.find((key) => key.alg === alg);
     return configured === undefined ? undefined : importSPKI(configured.spki, alg);

@@ -73,6 +73,19 @@ describe('bearer tokens signed with public keys (C-2.3)', () => {
     },
   );
 
+  it('refuses to start with an HS256 secret under 32 bytes, counted in UTF-8 (RFC 7518, 3.2)', async () => {
+    for (const secret of ['a', 'a'.repeat(31), 'é'.repeat(15)]) {
+      await expect(createAuthenticator({ isKnownStore: () => true, jwt: { secret } })).rejects.toThrow(
+        /at least 32 bytes/,
+      );
+    }
+    for (const secret of ['a'.repeat(32), 'é'.repeat(16)]) {
+      await expect(createAuthenticator({ isKnownStore: () => true, jwt: { secret } })).resolves.toBeTypeOf(
+        'function',
+      );
+    }
+  });
+
   it('refuses to start with no key at all', async () => {
     await expect(createAuthenticator({ isKnownStore: () => true, jwt: {} })).rejects.toThrow(
       /secret or a public key/,

@@ -10,15 +10,18 @@ import { readTimeouts, type Timeouts } from './timeouts';
  */
 export const DEVELOPMENT_JWT_SECRET = 'basket-service-development-secret-not-for-production';
 
-/** HS256 keys of fewer bytes than the hash's 256 bits are refused in production (RFC 7518, section 3.2). */
+/** HS256 keys of fewer bytes than the hash's 256 bits are refused (RFC 7518, section 3.2). */
 const MIN_SECRET_BYTES = 32;
 
-/** Why a production secret is refused, without the secret: too short, or the public development one. */
-const weakSecretError = (secret: string): string | undefined =>
-  secret === DEVELOPMENT_JWT_SECRET
-    ? 'BASKET_JWT_SECRET is the public development secret, refused when NODE_ENV=production'
-    : Buffer.byteLength(secret, 'utf8') < MIN_SECRET_BYTES
-      ? `BASKET_JWT_SECRET must be at least ${MIN_SECRET_BYTES} bytes when NODE_ENV=production (HS256 needs a 256-bit key)`
+/**
+ * Why a secret is refused, without the secret: too short (in every environment: the HTTP plugin
+ * would refuse it too), or, in production, the public development one.
+ */
+const weakSecretError = (secret: string, production: boolean): string | undefined =>
+  Buffer.byteLength(secret, 'utf8') < MIN_SECRET_BYTES
+    ? `BASKET_JWT_SECRET must be at least ${MIN_SECRET_BYTES} bytes (HS256 needs a 256-bit key, RFC 7518 section 3.2)`
+    : production && secret === DEVELOPMENT_JWT_SECRET
+      ? 'BASKET_JWT_SECRET is the public development secret, refused when NODE_ENV=production'
       : undefined;
 
 /** The server's configuration, read from the environment with a working default for each (C-10.1). */
@@ -265,7 +268,7 @@ export const readConfig = (env: Environment): Read<ServerConfig> => {
   if (production && secret === undefined && keys.ok && keys.value.length === 0) {
     errors.push('BASKET_JWT_SECRET (or BASKET_JWT_PUBLIC_KEY) is required when NODE_ENV=production');
   }
-  const weakSecret = production && secret !== undefined ? weakSecretError(secret) : undefined;
+  const weakSecret = secret === undefined ? undefined : weakSecretError(secret, production);
   if (weakSecret !== undefined) errors.push(weakSecret);
   if (
     databaseUrlError !== undefined ||

@@ -71,7 +71,7 @@ describe('readConfig (C-10.1)', () => {
       BASKET_DATABASE_SCHEMA: 'basket_blue',
       BASKET_DATABASE_BATCHES: '4',
       BASKET_CATALOG: './catalog.json',
-      BASKET_JWT_SECRET: 's3cret',
+      BASKET_JWT_SECRET: 'a-secret-of-thirty-two-bytes-at-least',
       BASKET_NATS_URL: 'nats://127.0.0.1:4222',
       BASKET_PROVIDER_LATENCY_MS: '250',
       BASKET_JWT_AUDIENCE: 'basket',
@@ -93,7 +93,11 @@ describe('readConfig (C-10.1)', () => {
         databaseSchema: 'basket_blue',
         databaseBatches: 4,
         catalogPath: './catalog.json',
-        jwt: { secret: 's3cret', developmentSecret: false, audience: 'basket' },
+        jwt: {
+          secret: 'a-secret-of-thirty-two-bytes-at-least',
+          developmentSecret: false,
+          audience: 'basket',
+        },
         natsUrl: 'nats://127.0.0.1:4222',
         providerLatencyMs: 250,
         limits: {
@@ -224,17 +228,22 @@ describe('readConfig (C-10.1)', () => {
     expect(readConfig({ BASKET_DATABASE_URL: 'pglite:' }).ok).toBe(false);
   });
 
-  it('refuses in production a JWT secret under 32 bytes, or the public development secret, without showing it', () => {
-    for (const secret of ['x', 'Hush0wordQ7', 'a'.repeat(31), DEVELOPMENT_JWT_SECRET]) {
-      const refused = readConfig({ NODE_ENV: 'production', BASKET_JWT_SECRET: secret });
-      expect(refused.ok, secret).toBe(false);
-      if (!refused.ok) {
-        expect(refused.error).toContain('BASKET_JWT_SECRET');
-        expect(refused.error).not.toContain(secret);
+  it('refuses a JWT secret under 32 bytes anywhere, and in production the public development secret, without showing it', () => {
+    for (const secret of ['x', 'Hush0wordQ7', 'a'.repeat(31)]) {
+      for (const env of [{ NODE_ENV: 'production' }, {}]) {
+        const refused = readConfig({ ...env, BASKET_JWT_SECRET: secret });
+        expect(refused.ok, secret).toBe(false);
+        if (!refused.ok) {
+          expect(refused.error).toContain('BASKET_JWT_SECRET must be at least 32 bytes');
+          expect(refused.error).not.toContain(secret);
+        }
       }
-      // Outside production a short secret still serves (tests, development).
-      expect(readConfig({ BASKET_JWT_SECRET: secret }).ok, secret).toBe(true);
     }
+    const development = readConfig({ NODE_ENV: 'production', BASKET_JWT_SECRET: DEVELOPMENT_JWT_SECRET });
+    expect(development.ok).toBe(false);
+    if (!development.ok) expect(development.error).not.toContain(DEVELOPMENT_JWT_SECRET);
+    // Outside production the development secret serves (tests, development).
+    expect(readConfig({ BASKET_JWT_SECRET: DEVELOPMENT_JWT_SECRET }).ok).toBe(true);
     // 32 bytes, counted in UTF-8: 16 two-byte letters are enough.
     for (const secret of ['a'.repeat(32), 'é'.repeat(16)]) {
       expect(readConfig({ NODE_ENV: 'production', BASKET_JWT_SECRET: secret }).ok, secret).toBe(true);
