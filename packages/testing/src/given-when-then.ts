@@ -3,33 +3,34 @@ import { expect } from 'vitest';
 
 /**
  * The part of a decider that a spec drives. Structural, so that any aggregate's decider fits
- * without this file depending on `@basket/core`.
+ * without this file depending on `@basket/core`. `Code` is its problems' codes (core's deciders:
+ * `ProblemCode`), so that `thenFails` takes only those.
  */
-export type SpecDecider<Command, Event, State, Facts> = {
+export type SpecDecider<Command, Event, State, Facts, Code extends string = string> = {
   readonly initialState: State;
   readonly decide: (
     command: Command,
     state: State,
     facts: Facts,
-  ) => Either<{ readonly code: string; readonly detail?: string }, ReadonlyArray<Event>>;
+  ) => Either<{ readonly code: Code; readonly detail?: string }, ReadonlyArray<Event>>;
   readonly evolve: (state: State, event: Event) => State;
 };
 
-export type Outcome<Event, State> = {
+export type Outcome<Event, State, Code extends string = string> = {
   /** The events the command caused, checked; answers the state after them for further checks. */
   readonly then: (expected: ReadonlyArray<Event>) => State;
   /** The command was refused with `code`; answers the problem's detail. */
-  readonly thenFails: (code: string) => string | undefined;
+  readonly thenFails: (code: Code) => string | undefined;
   /** The events the command caused, unchecked but required to be a success (for partial checks). */
   readonly events: () => ReadonlyArray<Event>;
   /** The state after the events the command caused (a success is required). */
   readonly state: () => State;
 };
 
-export type Given<Command, Event, State, Facts> = {
+export type Given<Command, Event, State, Facts, Code extends string = string> = {
   /** The state the given history folds to. */
   readonly state: State;
-  readonly when: (command: Command, facts: Facts) => Outcome<Event, State>;
+  readonly when: (command: Command, facts: Facts) => Outcome<Event, State, Code>;
 };
 
 const describeFailure = (result: Either<{ readonly code: string }, unknown>): string =>
@@ -40,10 +41,10 @@ const describeFailure = (result: Either<{ readonly code: string }, unknown>): st
  * `.thenFails(code)`. Replaying `history` goes through the decider's own `evolve`, so a history the
  * decider could never have produced fails loudly there.
  */
-export const given = <Command, Event, State, Facts>(
-  decider: SpecDecider<Command, Event, State, Facts>,
+export const given = <Command, Event, State, Facts, Code extends string = string>(
+  decider: SpecDecider<Command, Event, State, Facts, Code>,
   history: ReadonlyArray<Event>,
-): Given<Command, Event, State, Facts> => {
+): Given<Command, Event, State, Facts, Code> => {
   const state = history.reduce(decider.evolve, decider.initialState);
   return {
     state,
