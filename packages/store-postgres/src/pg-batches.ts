@@ -1,8 +1,14 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type pg from 'pg';
 import type { CommitBatching, TransactionBody, TransactionOpening } from './db';
 import { lockLines, waitedTooLong } from './lock-lines';
 import { type Member, runTogether } from './pg-batch-run';
 import { LockBusy } from './pg-opening';
+
+/** How soon a transaction over the cap of waits for locks held elsewhere tries its lock again, doubling… */
+const FIRST_TRY_AGAIN_MS = 5;
+/** … up to this. */
+const LAST_TRY_AGAIN_MS = 100;
 
 export type BatchOptions = {
   /** Batches (or lone transactions) running at once per batch key; the others wait and join the next. */
@@ -44,9 +50,8 @@ export type BatchDeps = {
 type Queue = {
   readonly waiting: Member[];
   readonly alone: Set<Member>;
-  /** Those of `alone` that wait for a lock another session holds, and those lined up to. */
+  /** Those of `alone` that wait on a connection for a lock another session holds. */
   waitingForLocks: number;
-  readonly lockLine: Member[];
   running: number;
 };
 
@@ -69,8 +74,8 @@ type Queue = {
  *
  * No batch waits for another session's transaction: an opening with reads takes each lock only if
  * it is free, and a member whose lock is held elsewhere leaves its batch (or its turn, alone) and
- * waits for its lock on a connection of its own, outside the turns, `maxAlone` of them at most, in
- * what is left of its `timeoutMs`.
+ * waits for its lock on a connection of its own, outside the turns, `maxAlone` of them at most (the
+ * others try their locks again now and then), in what is left of its `timeoutMs`.
  *
  * At most `inFlight` batches run at once; a transaction that arrives while none is free waits, so
  * batches grow with the load, and a transaction that finds a batch free runs alone at once, as
@@ -98,36 +103,48 @@ export const transactionBatches = (deps: BatchDeps, options: BatchOptions) => {
     void after.then(() => startAlone(queue, member, waitsForLock));
   };
 
-  /**
-   * Starts `member` alone. One that will wait for a lock another session holds is lined up when
-   * `maxAlone` such wait already: however many baskets other sessions hold, their transactions take
-   * that many connections at most, and the rest of the pool serves every other basket.
-   */
+  /** Starts `member` alone, at once, or, waiting for a lock another session holds, `waitForLock`. */
   const startAlone = (queue: Queue, member: Member, waitsForLock: boolean): void => {
-    if (waitsForLock && queue.waitingForLocks >= options.maxAlone) {
-      queue.lockLine.push(member);
-      return;
-    }
-    if (waitsForLock) queue.waitingForLocks += 1;
-    // A lock another session holds is waited for in what is left of the member's time: no request
-    // waits longer than the statement timeout, in line and for the lock together. One that runs
-    // again after its batch failed has the statement timeout afresh, as a transaction alone has.
-    const left = options.timeoutMs - (Date.now() - member.since);
-    const running =
-      !waitsForLock || options.timeoutMs <= 0
-        ? deps.alone(member.fn, member.opening)
-        : left > 0
-          ? deps.alone(member.fn, member.opening, left)
-          : Promise.reject(waitedTooLong());
-    void running.then(member.resolve, member.reject).finally(() => {
-      queue.alone.delete(member);
-      if (waitsForLock) {
-        queue.waitingForLocks -= 1;
-        const next = queue.lockLine.shift();
-        if (next !== undefined) startAlone(queue, next, true);
+    void (waitsForLock ? waitForLock(queue, member) : deps.alone(member.fn, member.opening))
+      .then(member.resolve, member.reject)
+      .finally(() => {
+        queue.alone.delete(member);
+        pump(member.opening.batch.key);
+      });
+  };
+
+  /**
+   * Runs `member`, whose lock another session held a moment ago, alone: it waits for the lock on a
+   * connection of its own, `maxAlone` such at most, so that however many baskets other sessions hold,
+   * the rest of the pool serves every other basket. Past that many, it waits on no connection and
+   * tries the lock again now and then, running as soon as it is free: a basket another process had
+   * in a batch is free again within milliseconds, and must not wait behind baskets held for long.
+   * No request waits longer than the statement timeout from its arrival, in line and for the lock
+   * together: past it, `waitedTooLong`.
+   */
+  const waitForLock = async (queue: Queue, member: Member): Promise<unknown> => {
+    const left = (): number =>
+      options.timeoutMs > 0 ? options.timeoutMs - (Date.now() - member.since) : Number.POSITIVE_INFINITY;
+    for (let pause = FIRST_TRY_AGAIN_MS; queue.waitingForLocks >= options.maxAlone; ) {
+      if (left() <= 0) throw waitedTooLong();
+      await delay(Math.min(pause, left()));
+      pause = Math.min(2 * pause, LAST_TRY_AGAIN_MS);
+      if (queue.waitingForLocks < options.maxAlone) break;
+      if (left() <= 0) throw waitedTooLong();
+      try {
+        return await deps.ifFree(member.fn, member.opening);
+      } catch (error) {
+        if (!(error instanceof LockBusy)) throw error;
       }
-      pump(member.opening.batch.key);
-    });
+    }
+    const time = left();
+    if (time <= 0) throw waitedTooLong();
+    queue.waitingForLocks += 1;
+    try {
+      return await deps.alone(member.fn, member.opening, Number.isFinite(time) ? time : undefined);
+    } finally {
+      queue.waitingForLocks -= 1;
+    }
   };
 
   const run = async (queue: Queue, members: ReadonlyArray<Member>): Promise<void> => {
@@ -190,7 +207,6 @@ export const transactionBatches = (deps: BatchDeps, options: BatchOptions) => {
     const queue = queues.get(key) ?? {
       waiting: [],
       alone: new Set<Member>(),
-      lockLine: [],
       waitingForLocks: 0,
       running: 0,
     };

@@ -128,4 +128,46 @@ describe('the scheduler of batches, a basket held by another session', () => {
     }
     expect(await Promise.all(crowd)).toEqual(crowd.map(() => 'held'));
   });
+
+  it('runs at once, over the cap, a transaction whose basket was busy only a moment (another process’s batch)', async () => {
+    // Lock 7 is held for long; lock 3 is busy at the first try only.
+    const tries = new Map<number, number>();
+    const lets: Array<() => void> = [];
+    const batches = transactionBatches(
+      {
+        connect: () => Promise.reject(new Error('no batch of two or more forms in this test')),
+        alone: async (fn) => {
+          await new Promise<void>((resolve) => lets.push(resolve));
+          return fn(noStatements, []);
+        },
+        ifFree: async (fn, { lock }) => {
+          const tried = (tries.get(lock.key) ?? 0) + 1;
+          tries.set(lock.key, tried);
+          if (lock.key === 7 || tried === 1) throw new LockBusy();
+          return fn(noStatements, []);
+        },
+        prepareOpenings: () => true,
+        notPreparable: () => {},
+      },
+      { inFlight: 2, maxMembers: 32, timeoutMs: 60_000, maxAlone: 1 },
+    );
+    const held = batches.run(async () => 'held', opening(7));
+    await vi.waitFor(() => expect(lets).toHaveLength(1));
+    // The one place for a wait on a connection is taken: before, it waited for that place.
+    expect(await batches.run(async () => 'busy a moment', opening(3))).toBe('busy a moment');
+    expect(tries.get(3)).toBe(2);
+    lets.shift()?.();
+    expect(await held).toBe('held');
+  });
+
+  it('fails one over the cap when its time is up, though no place for a wait frees', async () => {
+    const { batches, lets } = held({ timeoutMs: 300, maxAlone: 1 });
+    const first = batches.run(async () => 'first', opening(7));
+    await vi.waitFor(() => expect(lets).toHaveLength(1));
+    const second = batches.run(async () => 'second', opening(8));
+    await expect(second).rejects.toMatchObject({ name: 'StorageUnavailableError' });
+    expect(lets).toHaveLength(1);
+    lets.shift()?.();
+    expect(await first).toBe('first');
+  });
 });
