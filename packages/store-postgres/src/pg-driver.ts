@@ -204,7 +204,10 @@ export const openPgPool = (url: string, options: PgPoolOptions = {}): Db => {
         },
       };
       const result = await fn(tx, opened);
-      if (begun && !committed) await client.query('COMMIT');
+      if (begun && !committed) {
+        committed = true;
+        await client.query('COMMIT');
+      }
       return result;
     } catch (error) {
       // A statement that got no answer in time leaves the connection in an unknown state (a
@@ -217,6 +220,13 @@ export const openPgPool = (url: string, options: PgPoolOptions = {}): Db => {
           broken = errorOf(rollbackError);
         }
       }
+      // No answer in time to a statement before COMMIT (a process that was stopped meanwhile finds
+      // its read timers past due): the discarded connection rolls the transaction back, so nothing
+      // of it was written, and it may be sent again. An unanswered COMMIT may have committed.
+      if (isReadTimeout(error) && !committed)
+        throw new StorageUnavailableError('PostgreSQL did not answer in time; nothing was committed', {
+          cause: error,
+        });
       throw error;
     } finally {
       // A connection whose opening or rollback failed is discarded rather than handed to the next

@@ -75,14 +75,25 @@ describe('the pg driver when connections fail (PostgreSQL)', () => {
     }
   });
 
-  it('gives up a connection that stops answering, within its timeout, and serves on a new one', async () => {
+  it('gives up a connection that stops answering, within its timeout, and serves on a new one; nothing committed is a 503', async () => {
     const proxy = await stallingProxy();
     const db = openPgPool(proxy.url, { max: 1, timeoutMs: 500 });
     try {
       expect(await db.query('SELECT 1 AS one')).toEqual([{ one: 1 }]);
       proxy.stall();
-      await expect(db.transaction((tx) => tx.query('SELECT 2 AS two'))).rejects.toThrow('Query read timeout');
+      // Unanswered before COMMIT: nothing was committed, a 503 to send again.
+      const unanswered = db.transaction((tx) => tx.query('SELECT 2 AS two'));
+      await expect(unanswered).rejects.toThrow(StorageUnavailableError);
+      await expect(unanswered).rejects.toThrow('PostgreSQL did not answer in time; nothing was committed');
       expect(await db.transaction((tx) => tx.query('SELECT 3 AS three'))).toEqual([{ three: 3 }]);
+      // An unanswered COMMIT may have committed: the read timeout itself, a 500 that says so.
+      const commit = db.transaction(async (tx) => {
+        await tx.query('SELECT 4 AS four');
+        proxy.stall();
+      });
+      await expect(commit).rejects.toThrow('Query read timeout');
+      await expect(commit).rejects.not.toThrow(StorageUnavailableError);
+      expect(await db.transaction((tx) => tx.query('SELECT 5 AS five'))).toEqual([{ five: 5 }]);
     } finally {
       await db.close();
       await proxy.close();
