@@ -174,6 +174,8 @@ describe('slow and oversized clients (C-9.1, C-10.3)', () => {
     const second = (await raw.until((text) => text.slice(before).includes('\r\n\r\n{'))).slice(before);
     expect(second).toMatch(/^HTTP\/1\.1 503 /);
     expect(second).toMatch(/connection: close/i);
+    // Sent again after it, to another process behind the load balancer.
+    expect(second).toMatch(/retry-after: 1\r\n/i);
     await raw.closed;
     expect(await server.exited).toBe(0);
     server = undefined;

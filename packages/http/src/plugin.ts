@@ -81,8 +81,10 @@ const routeCheck =
   (isClosing: () => boolean, matcher: RouteMatcher) =>
   async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     if (isClosing()) {
+      // Another process behind the load balancer can serve it a moment later.
       await sendProblem(reply, problem(503, 'internal-error', 'The server is shutting down.'), {
         connection: 'close',
+        'retry-after': '1',
       });
       return;
     }

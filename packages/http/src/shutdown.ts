@@ -30,7 +30,7 @@ export const createReceiving = (): Receiving => {
         const { socket } = request;
         if (socket.writable) {
           socket.end(
-            `HTTP/1.1 503 Service Unavailable\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+            `HTTP/1.1 503 Service Unavailable\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nRetry-After: 1\r\nConnection: close\r\n\r\n${body}`,
           );
         }
         setImmediate(() => socket.destroy());
