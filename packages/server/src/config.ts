@@ -192,7 +192,10 @@ const checkNatsUrl = (raw: string | undefined): string | undefined => {
 };
 
 /** Reads C-10.1's variables (and a few optional extras); every problem found is listed. */
-export const readConfig = (env: Environment): Read<ServerConfig> => {
+/** What `readConfig` answers: the configuration, or every problem of the environment in one text. */
+export type ConfigReading = Read<ServerConfig>;
+
+export const readConfig = (env: Environment): ConfigReading => {
   const production = env.NODE_ENV === 'production';
   const port = integer('PORT', env.PORT, 3000, 65_535);
   const latency = integer('BASKET_PROVIDER_LATENCY_MS', env.BASKET_PROVIDER_LATENCY_MS, 0, 600_000);

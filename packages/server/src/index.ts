@@ -3,8 +3,8 @@
 // documented one differ.
 export type { BasketServer } from './compose';
 export { createBasketServer, openStorage } from './compose';
-export type { Environment, ServerConfig } from './config';
+export type { ConfigReading, Environment, ServerConfig } from './config';
 export { DEVELOPMENT_JWT_SECRET, readConfig } from './config';
 export type { DevTokenOptions } from './dev-token';
 export { mintDevToken } from './dev-token';
-export { createLogger } from './logger';
+export { createLogger, type Logger } from './logger';

@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { type Logger, pino } from 'pino';
 import { routeOf } from './route-of';
 
+/** The server's logger (pino's), as `createBasketServer` takes it. */
+export type { Logger };
+
 /**
  * Header paths that must never reach a log line (C-2.8): tokens and store keys. Bodies are never
  * logged at all, so customer detail values cannot be either.
