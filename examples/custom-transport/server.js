@@ -77,10 +77,12 @@ const readBody = async (request) => {
 /** Starts the app and its node:http transport; answers the URL and a close that drains the app. */
 export const startServer = async ({ port = 0, host = '127.0.0.1' } = {}) => {
   const catalog = await loadCatalogFile(process.env.BASKET_CATALOG ?? demoCatalogPath);
+  const storage = createMemoryStorage();
   const app = createBasketApp({
-    storage: createMemoryStorage(),
-    providers: simulatedProviders(catalog, { latencyMs: 0 }),
-    paymentProvider: simulatedPaymentProvider(catalog, { ids: randomIds }),
+    storage,
+    // The simulated providers keep what they did (sessions, payments, confirmations) in the storage.
+    providers: simulatedProviders(catalog, { latencyMs: 0, ledger: storage.providerLedger }),
+    paymentProvider: simulatedPaymentProvider(catalog, { ids: randomIds, ledger: storage.providerLedger }),
     clock: systemClock,
     ids: randomIds,
     onError: (error) =>

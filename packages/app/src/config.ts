@@ -4,7 +4,10 @@ export type AppConfig = {
   readonly snapshotEvery?: number;
   /** How long createPaymentIntent waits for the intent to be ready before answering 202 (C-4.2). */
   readonly paymentSyncWaitMs?: number;
-  /** How long endpoint 17 waits for the payment's outcome before answering 202 (it is synchronous, C-4.3). */
+  /**
+   * How long endpoint 17 waits for the payment's outcome (it is synchronous, C-4.3) before answering
+   * 500 `internal-error`; the payment goes on, and the same Idempotency-Key answers its outcome.
+   */
   readonly paymentWaitMs?: number;
   /** Period of the recovery of Pending commands left by a crashed process (C-5.1); 0: only at start. */
   readonly recoveryIntervalMs?: number;

@@ -116,12 +116,12 @@ const routeCheck =
  * (C-6.1), Idempotency-Key (C-6.3), `/openapi.json`, `/docs`, `/healthz` and `/readyz`. It applies to
  * the instance it is registered on (not encapsulated), since unknown routes and errors are the whole
  * server's; create that instance with `basketFastifyOptions()`. Beside routes of your own, register
- * it inside a plugin of yours with a prefix (docs/embedding.md): it then applies to that scope.
+ * it inside a plugin of yours with a prefix (docs/adapters.md): it then applies to that scope.
  */
 const plugin: FastifyPluginAsync<BasketHttpOptions> = async (app: FastifyInstance, options) => {
   if (Reflect.get(options, 'prefix') !== undefined)
     throw new Error(
-      'basketHttp takes the scope it is registered in and so ignores `prefix`: register it inside a plugin of your own that has the prefix, `app.register(async (scope) => scope.register(basketHttp, options), { prefix })` (docs/embedding.md)',
+      'basketHttp takes the scope it is registered in and so ignores `prefix`: register it inside a plugin of your own that has the prefix, `app.register(async (scope) => scope.register(basketHttp, options), { prefix })` (docs/adapters.md, "The Fastify plugin beside routes of your own")',
     );
   const matcher = routeMatcherUnder(app.prefix);
   const authenticate = await createAuthenticator(options.auth);
