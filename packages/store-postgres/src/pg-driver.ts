@@ -282,6 +282,12 @@ export const openPgPool = (url: string, options: PgPoolOptions = {}): Db => {
       ...batching,
       alone: (fn, opening, lockWaitMs) => single(fn, opening, { lockWaitMs }),
       ifFree: (fn, opening) => single(fn, opening, { ifFree: true }),
+      lockFree: async ({ kind, key }) => {
+        const [row] = await alone((queryable) =>
+          queryable.query('SELECT pg_try_advisory_xact_lock($1::int, $2::int) AS free', [kind, key]),
+        );
+        return row?.free === true;
+      },
     },
     {
       inFlight: inFlight > 0 ? inFlight : poolSize,

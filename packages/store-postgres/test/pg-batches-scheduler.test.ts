@@ -30,6 +30,9 @@ const held = ({ timeoutMs = 0, maxAlone = 8 } = {}) => {
   let waiting = 0;
   let mostWaiting = 0;
   const lets: Array<() => void> = [];
+  /** Runs of a transaction's opening that try its lock, and looks at a lock alone, by lock key. */
+  const tries = new Map<number, number>();
+  const looks = new Map<number, number>();
   const batches = transactionBatches(
     {
       connect: () => Promise.reject(new Error('no batch of two or more forms in these tests')),
@@ -41,15 +44,20 @@ const held = ({ timeoutMs = 0, maxAlone = 8 } = {}) => {
         return fn(noStatements, []);
       },
       ifFree: async (fn, { lock }) => {
+        tries.set(lock.key, (tries.get(lock.key) ?? 0) + 1);
         if (lock.key >= 7) throw new LockBusy();
         return fn(noStatements, []);
+      },
+      lockFree: async ({ key }) => {
+        looks.set(key, (looks.get(key) ?? 0) + 1);
+        return key < 7;
       },
       prepareOpenings: () => true,
       notPreparable: () => {},
     },
     { inFlight: 2, maxMembers: 32, timeoutMs, maxAlone },
   );
-  return { batches, lets, mostWaiting: () => mostWaiting };
+  return { batches, lets, tries, looks, mostWaiting: () => mostWaiting };
 };
 
 describe('the scheduler of batches, a basket held by another session', () => {
@@ -146,6 +154,7 @@ describe('the scheduler of batches, a basket held by another session', () => {
           if (lock.key === 7 || tried === 1) throw new LockBusy();
           return fn(noStatements, []);
         },
+        lockFree: async ({ key }) => key !== 7,
         prepareOpenings: () => true,
         notPreparable: () => {},
       },
@@ -161,12 +170,15 @@ describe('the scheduler of batches, a basket held by another session', () => {
   });
 
   it('fails one over the cap when its time is up, though no place for a wait frees', async () => {
-    const { batches, lets } = held({ timeoutMs: 300, maxAlone: 1 });
+    const { batches, lets, tries, looks } = held({ timeoutMs: 300, maxAlone: 1 });
     const first = batches.run(async () => 'first', opening(7));
     await vi.waitFor(() => expect(lets).toHaveLength(1));
     const second = batches.run(async () => 'second', opening(8));
     await expect(second).rejects.toMatchObject({ name: 'StorageUnavailableError' });
     expect(lets).toHaveLength(1);
+    // Meanwhile it looked at its lock, and never ran its opening again while the lock was taken.
+    expect(looks.get(8)).toBeGreaterThan(0);
+    expect(tries.get(8)).toBe(1);
     lets.shift()?.();
     expect(await first).toBe('first');
   });
