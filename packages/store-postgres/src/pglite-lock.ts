@@ -40,8 +40,11 @@ export class DataDirectoryInUseError extends Error {
     readonly pid: number,
   ) {
     super(
-      `the PGlite data directory ${dir} is in use by process ${pid}: PGlite serves one process per ` +
-        'directory; stop that process, or use PostgreSQL (BASKET_DATABASE_URL=postgres://…) to share data',
+      pid === process.pid
+        ? `the PGlite data directory ${dir} is already open in this process: PGlite opens a directory ` +
+            'once; share the storage that opened it, or close it before opening the directory again'
+        : `the PGlite data directory ${dir} is in use by process ${pid}: PGlite serves one process per ` +
+            'directory; stop that process, or use PostgreSQL (BASKET_DATABASE_URL=postgres://…) to share data',
     );
     this.name = 'DataDirectoryInUseError';
   }

@@ -68,7 +68,10 @@ describe('PGlite data directory lock', () => {
     const dir = freshDir();
     const db = await openPglite(dir);
     try {
-      await expect(openPglite(dir)).rejects.toBeInstanceOf(DataDirectoryInUseError);
+      const again = openPglite(dir);
+      await expect(again).rejects.toBeInstanceOf(DataDirectoryInUseError);
+      // Said as such: not "stop that process", which is this one.
+      await expect(again).rejects.toThrow('is already open in this process');
     } finally {
       await db.close();
     }
