@@ -176,6 +176,24 @@ describe('basket serve: shutdown (C-10.3)', () => {
   }, 60_000);
 });
 
+describe('basket openapi', () => {
+  it('ends quietly, exit 0, when its reader stops early (`basket openapi | head -c 100`)', async () => {
+    // The document (about 150 kB) is larger than a pipe holds: once head has gone, a write fails.
+    const piped = await sh(
+      'bash',
+      [
+        '-c',
+        `set -o pipefail; "${process.execPath}" --import tsx packages/server/src/cli.ts openapi | head -c 100 > /dev/null`,
+      ],
+      { cwd: ROOT },
+    ).then(
+      ({ stderr }) => ({ code: 0, stderr }),
+      (error: { code?: number; stderr?: string }) => ({ code: error.code, stderr: error.stderr ?? '' }),
+    );
+    expect(piped).toEqual({ code: 0, stderr: '' });
+  }, 30_000);
+});
+
 describe('basket serve: readiness beside a newer schema (docs/operations.md, "Upgrading")', () => {
   it('answers /readyz 503 once a newer version recorded a migration that stops it, so the load balancer moves on', async () => {
     const schema = `newer_schema_${process.pid}`;

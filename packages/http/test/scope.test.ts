@@ -42,6 +42,9 @@ describe('the plugin registered in a scope of its own, beside the service’s ro
       expect(unknown.statusCode).toBe(404);
       expect(unknown.headers['content-type']).toMatch(/^application\/problem\+json/);
       expect((await host.inject({ method: 'POST', url: '/baskets' })).body).toBe('host: not found');
+      // The reference page links to the document beside it, under the prefix too.
+      expect((await host.inject({ method: 'GET', url: '/api/docs' })).body).toContain('href="openapi.json"');
+      expect((await host.inject({ method: 'GET', url: '/api/openapi.json' })).statusCode).toBe(200);
     } finally {
       await host.close();
     }

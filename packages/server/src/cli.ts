@@ -59,10 +59,12 @@ const main = async (argv: ReadonlyArray<string>): Promise<number | 'serving'> =>
       });
     }
     case 'events': {
+      endQuietlyOnClosedPipe();
       const [basketId] = rest;
       return basketId === undefined ? fail('events needs a basket id') : events(config.value, basketId);
     }
     case 'openapi': {
+      endQuietlyOnClosedPipe();
       const { values } = parseArgs({ args: [...rest], options: { html: { type: 'boolean' } } });
       const document = openApiDocument();
       process.stdout.write(
@@ -73,6 +75,18 @@ const main = async (argv: ReadonlyArray<string>): Promise<number | 'serving'> =>
     default:
       return fail(`unknown command ${command}`);
   }
+};
+
+/**
+ * For the commands that print and end: a reader that stops early (`basket openapi | head`) ends the
+ * command quietly, as Unix tools do, rather than with EPIPE's stack trace. Not for `serve`, whose
+ * standard output is its log (logger.ts handles a log reader that goes away).
+ */
+const endQuietlyOnClosedPipe = (): void => {
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error;
+    process.exit(0);
+  });
 };
 
 main(process.argv.slice(2)).then(

@@ -165,7 +165,7 @@ export const renderApiReference = (document: JsonSchema): string => {
 <h1>${escapeHtml(text(info.title))} <small>version ${escapeHtml(text(info.version))}, OpenAPI ${escapeHtml(
     text(document.openapi),
   )}</small></h1>
-<p>Generated from <a href="/openapi.json">/openapi.json</a>, itself generated from the service's codecs.</p>
+<p>Generated from <a href="openapi.json">openapi.json</a> (beside this page), itself generated from the service's codecs.</p>
 ${markdown(text(info.description))}
 <nav><h2>Endpoints</h2><ul>${nav}</ul></nav>
 ${byTag.join('\n')}
