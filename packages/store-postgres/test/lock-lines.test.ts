@@ -11,6 +11,19 @@ const gate = () => {
   return { open, opened };
 };
 
+/** Lines with `timeoutMs`, and a first transaction of lock 7 that runs until `held` opens. */
+const behindOneThatRuns = (timeoutMs: number) => {
+  const inLine = lockLines(timeoutMs);
+  const lock = { kind: 2, key: 7 };
+  const held = gate();
+  const started: string[] = [];
+  const first = inLine(lock, Date.now(), async () => {
+    started.push('first');
+    await held.opened;
+  });
+  return { inLine, lock, held, started, first };
+};
+
 describe('lines of transactions per lock (lock-lines.ts)', () => {
   it('starts each of one lock once the one before it has ended, in order, a failure included', async () => {
     const inLine = lockLines(0);
@@ -39,14 +52,7 @@ describe('lines of transactions per lock (lock-lines.ts)', () => {
   });
 
   it('fails one that waits in line past the timeout without running it; the next still waits its turn', async () => {
-    const inLine = lockLines(50);
-    const lock = { kind: 2, key: 7 };
-    const held = gate();
-    const started: string[] = [];
-    const first = inLine(lock, Date.now(), async () => {
-      started.push('first');
-      await held.opened;
-    });
+    const { inLine, lock, held, started, first } = behindOneThatRuns(50);
     const late = inLine(lock, Date.now(), async () => {
       started.push('late');
     });
@@ -64,14 +70,7 @@ describe('lines of transactions per lock (lock-lines.ts)', () => {
   });
 
   it("counts the timeout from the request's arrival: one that arrived that long ago fails at once behind another", async () => {
-    const inLine = lockLines(60_000);
-    const lock = { kind: 2, key: 7 };
-    const held = gate();
-    const started: string[] = [];
-    const first = inLine(lock, Date.now(), async () => {
-      started.push('first');
-      await held.opened;
-    });
+    const { inLine, lock, held, started, first } = behindOneThatRuns(60_000);
     // A request of a group that waited in the app behind the group before it (basket-batches.ts).
     const late = inLine(lock, Date.now() - 60_000, async () => {
       started.push('late');
