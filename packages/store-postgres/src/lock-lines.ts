@@ -65,8 +65,6 @@ export const lockLines = (timeoutMs: number) => {
   };
 };
 
-export type LockLines = ReturnType<typeof lockLines>;
-
 const noop = (): void => {};
 
 /**

@@ -69,10 +69,10 @@ type Queue = {
  * to the COMMIT, so nothing of its basket changes under it; two members never share a lock (a
  * transaction waits in its lock's line, lock-lines.ts, until the one before it has ended); a
  * refused commit is undone alone (its subtransaction) and comes back to its transaction as
- * PostgreSQL's error, which it handles as before (a conflict decided again, a deadlock retried). Only a statement that fails outside the
- * commits (a read that fails, a COMMIT that does not happen) aborts the whole batch: the member
- * whose statement it was gets the error, and every other member that had not finished runs again,
- * alone.
+ * PostgreSQL's error, which it handles as before (a conflict decided again, a deadlock retried).
+ * Only a statement that fails outside the commits (a read that fails, a COMMIT that does not happen)
+ * aborts the whole batch: the member whose statement it was gets the error, and every other member
+ * that had not finished runs again, alone.
  *
  * No batch waits for another session's transaction: an opening with reads takes each lock only if
  * it is free, and a member whose lock is held elsewhere leaves its batch (or its turn, alone) and

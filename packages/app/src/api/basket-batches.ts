@@ -42,6 +42,7 @@ export const createBasketBatches = <R>(
   alone: (queued: QueuedRequest<R>) => Promise<Attempt>,
 ) => {
   type Waiting = QueuedRequest<R> & {
+    readonly since: number;
     readonly done: (attempt: Attempt) => void;
     readonly failed: (error: unknown) => void;
   };
@@ -95,7 +96,7 @@ export const createBasketBatches = <R>(
       },
       {
         likely: [...new Set(group.flatMap((queued) => queued.likely ?? []))],
-        since: Math.min(...group.map((queued) => queued.since ?? Date.now())),
+        since: Math.min(...group.map((queued) => queued.since)),
       },
     );
     if (result._tag === 'Done' && result.value !== undefined) return result.value;
