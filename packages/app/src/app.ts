@@ -1,6 +1,6 @@
 import type { BasketApi } from './api/basket-api';
 import { createApi } from './api/create-api';
-import { type AppConfig, resolveConfig } from './config';
+import { type AppConfig, resolveAppConfig } from './config';
 import type { AppContext } from './context';
 import { cancelUnpaidPaymentIntents } from './expiry/payment-timeout';
 import { pruneIdempotencyRecords, pruneOutbox, sweepExpiredHolds } from './expiry/sweep';
@@ -81,7 +81,7 @@ const periodically = (ms: number, task: () => Promise<unknown>) => {
 
 /** The basket service's app: its API, its processor of accepted commands and its sweeper. */
 export const createBasketApp = (deps: BasketAppDeps): BasketApp => {
-  const config = resolveConfig(deps.config);
+  const config = resolveAppConfig(deps.config);
   const ctx: AppContext = {
     storage: deps.storage,
     providers: deps.providers,

@@ -48,24 +48,70 @@ export type AppConfig = {
   readonly outboxUnpublishedRetentionMs?: number;
 };
 
-export type ResolvedConfig = { readonly [K in keyof AppConfig]-?: NonNullable<AppConfig[K]> };
+/** Every field of {@link AppConfig} with its default filled in: what `createBasketApp` runs with. */
+export type ResolvedAppConfig = { readonly [K in keyof AppConfig]-?: NonNullable<AppConfig[K]> };
 
 /** `sweepIntervalMs` by default: as the server runs it. */
 const DEFAULT_SWEEP_INTERVAL_MS = 30_000;
 
-export const resolveConfig = (config: AppConfig = {}): ResolvedConfig => ({
-  snapshotEvery: config.snapshotEvery ?? 50,
-  paymentSyncWaitMs: config.paymentSyncWaitMs ?? 1000,
-  paymentWaitMs: config.paymentWaitMs ?? 30_000,
-  recoveryIntervalMs: config.recoveryIntervalMs ?? 5000,
-  recoveryAfterMs: config.recoveryAfterMs ?? 2000,
-  sweepIntervalMs: config.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS,
-  maxAttempts: config.maxAttempts ?? 20,
-  notificationRecheckMs: config.notificationRecheckMs ?? 250,
-  stateCacheSize: config.stateCacheSize ?? 10_000,
-  providerAnswerTimeoutMs: config.providerAnswerTimeoutMs ?? 30_000,
-  pendingWaitMs: config.pendingWaitMs ?? 60_000,
-  paymentTimeoutMs: config.paymentTimeoutMs ?? 30 * 60_000,
-  outboxRetentionMs: config.outboxRetentionMs ?? 24 * 60 * 60_000,
-  outboxUnpublishedRetentionMs: config.outboxUnpublishedRetentionMs ?? 0,
-});
+const DEFAULTS: ResolvedAppConfig = {
+  snapshotEvery: 50,
+  paymentSyncWaitMs: 1000,
+  paymentWaitMs: 30_000,
+  recoveryIntervalMs: 5000,
+  recoveryAfterMs: 2000,
+  sweepIntervalMs: DEFAULT_SWEEP_INTERVAL_MS,
+  maxAttempts: 20,
+  notificationRecheckMs: 250,
+  stateCacheSize: 10_000,
+  providerAnswerTimeoutMs: 30_000,
+  pendingWaitMs: 60_000,
+  paymentTimeoutMs: 30 * 60_000,
+  outboxRetentionMs: 24 * 60 * 60_000,
+  outboxUnpublishedRetentionMs: 0,
+};
+
+/** The longest delay Node.js timers take: a longer one fires after 1 ms instead, with a warning. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+/** The fields that become timers' delays, and so must fit one. */
+const TIMER_FIELDS: ReadonlySet<keyof AppConfig> = new Set<keyof AppConfig>([
+  'paymentSyncWaitMs',
+  'paymentWaitMs',
+  'recoveryIntervalMs',
+  'sweepIntervalMs',
+  'notificationRecheckMs',
+  'providerAnswerTimeoutMs',
+  'pendingWaitMs',
+]);
+
+const isField = (key: string): key is keyof AppConfig => Object.hasOwn(DEFAULTS, key);
+
+/** What is wrong with one field's value, or undefined when it may be used. */
+const problemOf = (key: keyof AppConfig, value: unknown): string | undefined => {
+  const least = key === 'maxAttempts' ? 1 : 0;
+  const most = TIMER_FIELDS.has(key) ? LONGEST_TIMER_MS : Number.MAX_SAFE_INTEGER;
+  if (typeof value === 'number' && Number.isInteger(value) && value >= least && value <= most) return undefined;
+  return `${key} must be an integer from ${least} to ${most}, not ${typeof value === 'number' ? value : JSON.stringify(value) ?? typeof value}`;
+};
+
+/**
+ * The app's configuration with its defaults filled in. A field that is not a whole number in its
+ * range, or a name that is not a field (a misspelt one would otherwise be ignored), throws a
+ * `RangeError` naming each: the app never starts on a setting it would misread.
+ */
+export const resolveAppConfig = (config: AppConfig = {}): ResolvedAppConfig => {
+  const given: Readonly<Record<string, unknown>> = config;
+  const problems = Object.keys(given).flatMap((key) => {
+    if (!isField(key)) return [`${key} is not a setting of the app (${Object.keys(DEFAULTS).join(', ')})`];
+    const value = given[key];
+    if (value === undefined) return [];
+    const problem = problemOf(key, value);
+    return problem === undefined ? [] : [problem];
+  });
+  if (problems.length > 0) throw new RangeError(`basket app config: ${problems.join('; ')}`);
+  return { ...DEFAULTS, ...withoutUndefinedFields(config) };
+};
+
+const withoutUndefinedFields = (config: AppConfig): AppConfig =>
+  Object.fromEntries(Object.entries(config).filter(([, value]) => value !== undefined));

@@ -1,5 +1,5 @@
 import type { BasketState } from '@basket/core';
-import type { ResolvedConfig } from './config';
+import type { ResolvedAppConfig } from './config';
 import type { RecentResources } from './inventory/recent-resources';
 import type { CompletionHub } from './notifications/hub';
 import type { Clock, Ids, PaymentProvider, Providers } from './ports/providers';
@@ -13,7 +13,7 @@ export type AppContext = {
   readonly paymentProvider: PaymentProvider;
   readonly clock: Clock;
   readonly ids: Ids;
-  readonly config: ResolvedConfig;
+  readonly config: ResolvedAppConfig;
   readonly hub: CompletionHub;
   /** Basket states this process last saw, so loads fold only what was committed since. */
   readonly basketStates: StateCache<BasketState>;

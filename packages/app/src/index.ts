@@ -11,7 +11,7 @@ export { callOperation } from './api/operation-input';
 export type { Answer, Caller, Preconditions, Problem } from './api/types';
 export type { BasketApp, BasketAppDeps, SweepReport } from './app';
 export { createBasketApp } from './app';
-export type { AppConfig } from './config';
+export { type AppConfig, type ResolvedAppConfig, resolveAppConfig } from './config';
 export { withSeatsInFlight } from './inventory/seats-in-flight';
 export type { NotificationListener } from './notifications/hub';
 export { notificationView } from './notifications/view';
