@@ -91,8 +91,9 @@ const isField = (key: string): key is keyof AppConfig => Object.hasOwn(DEFAULTS,
 const problemOf = (key: keyof AppConfig, value: unknown): string | undefined => {
   const least = key === 'maxAttempts' ? 1 : 0;
   const most = TIMER_FIELDS.has(key) ? LONGEST_TIMER_MS : Number.MAX_SAFE_INTEGER;
-  if (typeof value === 'number' && Number.isInteger(value) && value >= least && value <= most) return undefined;
-  return `${key} must be an integer from ${least} to ${most}, not ${typeof value === 'number' ? value : JSON.stringify(value) ?? typeof value}`;
+  if (typeof value === 'number' && Number.isInteger(value) && value >= least && value <= most)
+    return undefined;
+  return `${key} must be an integer from ${least} to ${most}, not ${typeof value === 'number' ? value : (JSON.stringify(value) ?? typeof value)}`;
 };
 
 /**

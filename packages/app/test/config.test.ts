@@ -41,7 +41,9 @@ describe('the app configuration (embedders: a bad setting is an error at start, 
       }
     })();
     expect(message).toContain('maxAttempts must be an integer from 1 to');
-    expect(message).toContain(`sweepIntervalMs must be an integer from 0 to ${LONGEST_TIMER_MS}, not 2592000000`);
+    expect(message).toContain(
+      `sweepIntervalMs must be an integer from 0 to ${LONGEST_TIMER_MS}, not 2592000000`,
+    );
     expect(message).toContain('snapshotEvery must be an integer from 0');
     expect(message).toContain('paymentWaitMs must be an integer from 0');
     expect(message).toContain('sweepIntervalMS is not a setting of the app');
