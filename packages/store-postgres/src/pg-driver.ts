@@ -109,8 +109,28 @@ const connect = async (pool: pg.Pool): Promise<pg.PoolClient> => {
   }
 };
 
+/** The ranges of the pool's numeric options: `[least, most]`. */
+const OPTION_RANGES = {
+  max: [1, 10_000],
+  // pg's timers, like every Node.js timer, take at most 2³¹ − 1 ms.
+  timeoutMs: [0, 2 ** 31 - 1 - READ_GRACE_MS],
+  batchesInFlight: [0, 64],
+} as const satisfies Partial<Record<keyof PgPoolOptions, readonly [number, number]>>;
+
+/** A numeric option out of its range throws a `RangeError` naming each, before any connection. */
+const checkPoolOptions = (options: PgPoolOptions): void => {
+  const problems = Object.entries(OPTION_RANGES).flatMap(([name, [least, most]]) => {
+    const value: unknown = Reflect.get(options, name);
+    if (value === undefined) return [];
+    if (typeof value === 'number' && Number.isInteger(value) && value >= least && value <= most) return [];
+    return [`${name} must be an integer from ${least} to ${most}, not ${String(value)}`];
+  });
+  if (problems.length > 0) throw new RangeError(`openPgPool: ${problems.join('; ')}`);
+};
+
 /** PostgreSQL through a `pg` Pool: the scaled configuration, shared by several server processes. */
 export const openPgPool = (url: string, options: PgPoolOptions = {}): Db => {
+  checkPoolOptions(options);
   const timeoutMs = options.timeoutMs ?? DEFAULT_DATABASE_TIMEOUT_MS;
   const poolSize = options.max ?? DEFAULT_POOL_SIZE;
   const pool = new pg.Pool({

@@ -79,4 +79,18 @@ describe('storageFromUrl', () => {
     // A directory that cannot be made fails at once (Node's recursive mkdir loops for good on it).
     await expect(storageFromUrl('pglite:/proc/no-such-process/data')).rejects.toThrow(/ENOENT/);
   });
+
+  it('refuses pool options out of range before connecting, naming each (an embedder passes them from code)', () => {
+    expect(() => openPgPool(postgresUrl, { max: 0 })).toThrow(
+      /max must be an integer from 1 to 10000, not 0/,
+    );
+    expect(() => openPgPool(postgresUrl, { timeoutMs: -1, batchesInFlight: 2.5 })).toThrow(
+      /timeoutMs must be an integer from 0 .*, not -1; batchesInFlight must be an integer from 0 to 64, not 2.5/,
+    );
+    expect(() => openPgPool(postgresUrl, { timeoutMs: 2 ** 31 })).toThrow(RangeError);
+    // Through the URL too, as the server and embedders open it.
+    return expect(storageFromUrl(postgresUrl, { pool: { batchesInFlight: 65 } })).rejects.toThrow(
+      /batchesInFlight must be an integer from 0 to 64/,
+    );
+  });
 });
