@@ -6,7 +6,8 @@
 //   from dist/X.js back to src/X.ts) into ESM for Node 20, with source maps. Every bare import (the
 //   package's dependencies, @basket/* included) stays an import. The sources import `fp-ts/Either`
 //   and `io-ts/PathReporter`, which resolve only through the bundler-style resolution used in the
-//   repository: plain Node cannot import those directories, so they become `fp-ts/lib/Either.js`.
+//   repository: plain Node cannot import those directories, so they become `fp-ts/lib/Either.js`,
+//   and the package's `browser` field must map each to its `es6/` twin (checked: the build fails).
 // - Declarations: tsc with the package's tsconfig.build.json (declarations and their maps only),
 //   with `--noCheck`: `pnpm typecheck` checks the same sources, so the build only emits (half the
 //   time; the declarations are the same).
@@ -50,15 +51,35 @@ const binTargets = Object.values(manifest.bin ?? {});
 const entryPoints = [...new Set([...importTargets(manifest.exports), ...binTargets].map(sourceOf))];
 if (entryPoints.length === 0) throw new Error(`${manifest.name}: no exports to build`);
 
+/** The `lib/` files the build names in place of fp-ts and io-ts modules (see `legacySubpaths`). */
+const legacyFiles = new Set();
+
 /** fp-ts and io-ts have no `exports` map: their modules are reached by file in plain Node. */
 const legacySubpaths = {
   name: 'legacy-subpaths',
   setup(pluginBuild) {
     pluginBuild.onResolve({ filter: /^(fp-ts|io-ts)\/[A-Za-z]+$/ }, (args) => {
       const [pkg, module] = args.path.split('/');
+      legacyFiles.add(`${pkg}/lib/${module}.js`);
       return { path: `${pkg}/lib/${module}.js`, external: true };
     });
   },
+};
+
+/**
+ * Those `lib/` files are CommonJS. A bundler for browsers takes io-ts's ES build, which imports
+ * fp-ts's `es6/` files, so each `lib/` file needs its `es6/` twin in the package's `browser` field,
+ * or the bundle carries two copies of fp-ts. The build fails when one is missing.
+ */
+const checkBrowserTwins = () => {
+  const browser = manifest.browser ?? {};
+  const missing = [...legacyFiles]
+    .sort()
+    .filter((file) => browser[file] !== file.replace('/lib/', '/es6/'))
+    .map((file) => `"${file}": "${file.replace('/lib/', '/es6/')}"`);
+  if (missing.length === 0) return;
+  console.error(`${manifest.name}: add to package.json's "browser" field: ${missing.join(', ')}`);
+  process.exit(1);
 };
 
 rmSync(join(cwd, 'dist'), { recursive: true, force: true });
@@ -80,6 +101,7 @@ await build({
   logLevel: 'warning',
   plugins: [legacySubpaths],
 });
+checkBrowserTwins();
 for (const bin of binTargets) chmodSync(join(cwd, bin), 0o755);
 
 const tsc = createRequire(join(ROOT, 'package.json')).resolve('typescript/bin/tsc');
