@@ -1,6 +1,7 @@
 import { Basket, FreeFormObject, type Notification, type SucceededNotification } from '@basket/core';
 import * as t from 'io-ts';
 import { type BasketHandle, basketHandle } from './basket';
+import { checkClientOptions } from './check-options';
 import { decodeReply, unexpectedStatus } from './decode';
 import { BasketProblemError } from './errors';
 import { createETagMemory } from './etags';
@@ -49,6 +50,7 @@ export type BasketClient = {
 };
 
 export const createBasketClient = (options: BasketClientOptions): BasketClient => {
+  checkClientOptions(options);
   const transport = createTransport(options);
   const pollWaitMs = Math.min(Math.max(1, options.pollWaitMs ?? DEFAULT_POLL_WAIT_MS), MAX_WAIT_MS);
   const etags = createETagMemory();

@@ -26,7 +26,10 @@ export type RetryOptions = {
 };
 
 export type BasketClientOptions = {
-  /** The service's base address, e.g. `http://127.0.0.1:3000`. */
+  /**
+   * The service's base address, e.g. `http://127.0.0.1:3000`, or in a browser a path of the page's
+   * own origin (`/api`). Anything else (`localhost:3000` has no scheme) throws at creation.
+   */
   readonly baseUrl: string;
   /** The store's `x-api-key`: base64 of the store id (see `apiKeyOf`, C-2.2). */
   readonly apiKey: string;
