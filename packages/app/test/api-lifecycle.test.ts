@@ -8,6 +8,7 @@ import {
   harness,
   LIONS_YAKS,
   newBasket,
+  otherStore,
   outcomeOf,
   SHIRT,
 } from './harness';
@@ -39,7 +40,7 @@ describe('createBasket, getBasket, deleteBasket (C-7.1, C-7.14, C-6.1)', () => {
     const h = harness();
     const id = await newBasket(h);
     const seats = { seats: [{ rateId: ADULT_RATE, seatId: 'W-B-1' }] };
-    await succeeds(h, guest, h.app.api.selectSeats(guest, id, LIONS_YAKS, seats));
+    const selected = await succeeds(h, guest, h.app.api.selectSeats(guest, id, LIONS_YAKS, seats));
     const before = await basketOf(h, id);
     const deleted = await h.app.api.deleteBasket(guest, id);
     expect(deleted).toMatchObject({ status: 200, version: 4 });
@@ -48,6 +49,13 @@ describe('createBasket, getBasket, deleteBasket (C-7.1, C-7.14, C-6.1)', () => {
     expectProblem(await h.app.api.getBasket(guest, id), 404, 'basket-not-found');
     expectProblem(await h.app.api.getBasketEvents(guest, id), 404, 'basket-not-found');
     expectProblem(await h.app.api.deleteBasket(guest, id), 404, 'basket-not-found');
+    // Not a basket path: its notifications still tell how its commands ended (docs/decisions.md).
+    const notificationId = String(selected.notificationId);
+    expect(await h.app.api.getNotification(guest, notificationId)).toMatchObject({
+      status: 200,
+      body: { notificationId, basketId: id, status: 'Succeeded' },
+    });
+    expectProblem(await h.app.api.getNotification(otherStore, notificationId), 404, 'notification-not-found');
     const other = await newBasket(h);
     await succeeds(h, guest, h.app.api.selectSeats(guest, other, LIONS_YAKS, seats));
   });
