@@ -51,16 +51,14 @@ export type AppConfig = {
 /** Every field of {@link AppConfig} with its default filled in: what `createBasketApp` runs with. */
 export type ResolvedAppConfig = { readonly [K in keyof AppConfig]-?: NonNullable<AppConfig[K]> };
 
-/** `sweepIntervalMs` by default: as the server runs it. */
-const DEFAULT_SWEEP_INTERVAL_MS = 30_000;
-
 const DEFAULTS: ResolvedAppConfig = {
   snapshotEvery: 50,
   paymentSyncWaitMs: 1000,
   paymentWaitMs: 30_000,
   recoveryIntervalMs: 5000,
   recoveryAfterMs: 2000,
-  sweepIntervalMs: DEFAULT_SWEEP_INTERVAL_MS,
+  // As the server runs it.
+  sweepIntervalMs: 30_000,
   maxAttempts: 20,
   notificationRecheckMs: 250,
   stateCacheSize: 10_000,
@@ -102,17 +100,12 @@ const problemOf = (key: keyof AppConfig, value: unknown): string | undefined => 
  * `RangeError` naming each: the app never starts on a setting it would misread.
  */
 export const resolveAppConfig = (config: AppConfig = {}): ResolvedAppConfig => {
-  const given: Readonly<Record<string, unknown>> = config;
-  const problems = Object.keys(given).flatMap((key) => {
+  const given = Object.entries(config).filter(([, value]) => value !== undefined);
+  const problems = given.flatMap(([key, value]) => {
     if (!isField(key)) return [`${key} is not a setting of the app (${Object.keys(DEFAULTS).join(', ')})`];
-    const value = given[key];
-    if (value === undefined) return [];
     const problem = problemOf(key, value);
     return problem === undefined ? [] : [problem];
   });
   if (problems.length > 0) throw new RangeError(`basket app config: ${problems.join('; ')}`);
-  return { ...DEFAULTS, ...withoutUndefinedFields(config) };
+  return { ...DEFAULTS, ...Object.fromEntries(given) };
 };
-
-const withoutUndefinedFields = (config: AppConfig): AppConfig =>
-  Object.fromEntries(Object.entries(config).filter(([, value]) => value !== undefined));
