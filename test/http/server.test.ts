@@ -90,6 +90,32 @@ describe('basket serve: shutdown (C-10.3)', () => {
     expect(history.stdout).not.toContain('someone@example.com');
   }, 180_000);
 
+  it('with BASKET_SHUTDOWN_DELAY_MS, SIGTERM turns /readyz not-ready while every request is still served; a second signal ends the delay (C-10.3)', async () => {
+    const server = await spawnServer({
+      BASKET_SHUTDOWN_DELAY_MS: '120000',
+      BASKET_SHUTDOWN_TIMEOUT_MS: '150000',
+    });
+    try {
+      const client = await createClient(server.url);
+      const alice = await credentials(ALICE);
+      server.process.kill('SIGTERM');
+      await server.logged((line) => line.msg === 'shutting down');
+      // A load balancer's health check sees the process leave; its users do not.
+      expect((await fetch(`${server.url}/readyz`)).status).toBe(503);
+      const created = await client.send('POST', '/baskets', alice);
+      expect(created.status).toBe(200);
+      expect(created.headers.get('connection')).not.toBe('close');
+      // An operator's second signal: the shutdown goes on at once, as without a delay.
+      server.process.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      expect(server.logs.map((line) => line.msg)).toEqual(
+        expect.arrayContaining(['shutting down without waiting further', 'stopped']),
+      );
+    } finally {
+      server.process.kill('SIGKILL');
+    }
+  }, 60_000);
+
   it('exits 0 on SIGTERM when the reader of its log pipe has gone (C-10.3)', async () => {
     const server = await spawnServer();
     try {

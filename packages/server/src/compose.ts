@@ -22,6 +22,7 @@ import type { Logger } from 'pino';
 import type { ServerConfig } from './config';
 import { errorSummary } from './errors';
 import { housekeepingConfig } from './housekeeping';
+import { leavingRotation } from './leaving-rotation';
 import { logRequests } from './logger';
 import { createServerMetrics, measureRequests, type ServerMetrics } from './metrics/index';
 import { processClock } from './process-clock';
@@ -35,7 +36,11 @@ export type BasketServer = {
   readonly catalog: Catalog;
   /** Prometheus metrics, when `BASKET_METRICS_PORT` is set (`serve` exposes them on that port). */
   readonly metrics?: ServerMetrics;
-  /** C-10.3: stop accepting, finish what was accepted, flush the outbox, close storage. */
+  /**
+   * C-10.3: turn `/readyz` not-ready and go on serving for `BASKET_SHUTDOWN_DELAY_MS`, then stop
+   * accepting, finish what was accepted, flush the outbox, close storage. Called again while that
+   * delay runs, it ends the delay at once.
+   */
   readonly close: () => Promise<void>;
 };
 
@@ -106,6 +111,7 @@ export const createBasketServer = async (
 
   const stores = new Set(catalog.stores.map((store) => store.id));
   const timeouts = config.timeouts ?? DEFAULT_TIMEOUTS;
+  const leaving = leavingRotation(timeouts.delayMs);
   const http = Fastify(basketFastifyOptions(logger, timeouts));
   logRequests(http);
   if (metrics !== undefined) measureRequests(http, metrics);
@@ -122,6 +128,7 @@ export const createBasketServer = async (
       nowMs: clock.nowMs,
     },
     ready: async () => {
+      if (leaving.started) return false;
       await (storage.ready?.() ?? storage.events.readStream('basket-readiness-probe'));
       return true;
     },
@@ -135,7 +142,9 @@ export const createBasketServer = async (
 
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
+    if (closing !== undefined) leaving.cutShort();
     closing ??= (async () => {
+      await leaving.start();
       clock.stop();
       await http.close();
       await app.drain();

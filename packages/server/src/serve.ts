@@ -18,8 +18,8 @@ export const serve = async (config: ServerConfig, env: Environment): Promise<voi
   let onSignal = (signal: string): void => {
     requested ??= signal;
   };
-  process.once('SIGTERM', () => onSignal('SIGTERM'));
-  process.once('SIGINT', () => onSignal('SIGINT'));
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
+  process.on('SIGINT', () => onSignal('SIGINT'));
   if (config.jwt.developmentSecret) {
     logger.warn({}, 'BASKET_JWT_SECRET is unset: using the development secret; never do this in production');
   }
@@ -43,18 +43,26 @@ export const serve = async (config: ServerConfig, env: Environment): Promise<voi
     );
   }
 
-  let stopping = false;
+  const timeouts = config.timeouts ?? DEFAULT_TIMEOUTS;
+  let stoppedAt: number | undefined;
   const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    const deadline = setTimeout(
-      () => {
-        logger.error({}, 'shutdown deadline passed: exiting');
-        process.exit(1);
-      },
-      (config.timeouts ?? DEFAULT_TIMEOUTS).shutdownMs,
-    );
+    if (stoppedAt !== undefined) {
+      // A second signal: during BASKET_SHUTDOWN_DELAY_MS, the shutdown goes on without the rest of
+      // the delay; after it, the process exits at once (a second Ctrl-C).
+      if (Date.now() - stoppedAt < timeouts.delayMs) {
+        logger.info({ signal }, 'shutting down without waiting further');
+        void server.close();
+        return;
+      }
+      logger.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    stoppedAt = Date.now();
+    logger.info({ signal, delayMs: timeouts.delayMs }, 'shutting down');
+    const deadline = setTimeout(() => {
+      logger.error({}, 'shutdown deadline passed: exiting');
+      process.exit(1);
+    }, timeouts.shutdownMs);
     deadline.unref();
     server
       .close()

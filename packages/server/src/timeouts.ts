@@ -9,6 +9,12 @@ export type Timeouts = HttpTimeouts & {
    * request already on its way gets the 503 (with `Connection: close`) rather than a reset.
    */
   readonly drainMs: number;
+  /**
+   * `BASKET_SHUTDOWN_DELAY_MS`: after SIGTERM, how long the process goes on serving every request
+   * while `/readyz` answers 503, so that a load balancer takes it out of rotation before it turns
+   * requests away. 0 (the default): it turns them away at once.
+   */
+  readonly delayMs: number;
 };
 
 export const DEFAULT_TIMEOUTS: Timeouts = {
@@ -17,6 +23,7 @@ export const DEFAULT_TIMEOUTS: Timeouts = {
   keepAliveMs: 72_000,
   shutdownMs: 30_000,
   drainMs: 1_000,
+  delayMs: 0,
 };
 
 type Read<A> = { readonly ok: true; readonly value: A } | { readonly ok: false; readonly errors: string[] };
@@ -48,6 +55,7 @@ export const readTimeouts = (env: Readonly<Record<string, string | undefined>>):
     keepAliveMs: read(env, 'BASKET_KEEP_ALIVE_TIMEOUT_MS', d.keepAliveMs, 100),
     shutdownMs: read(env, 'BASKET_SHUTDOWN_TIMEOUT_MS', d.shutdownMs, 1_000),
     drainMs: read(env, 'BASKET_SHUTDOWN_DRAIN_MS', d.drainMs, 0),
+    delayMs: read(env, 'BASKET_SHUTDOWN_DELAY_MS', d.delayMs, 0),
   };
   const errors = Object.values(fields).flatMap((field) => (field.error === undefined ? [] : [field.error]));
   const value: Timeouts = {
@@ -56,12 +64,15 @@ export const readTimeouts = (env: Readonly<Record<string, string | undefined>>):
     keepAliveMs: fields.keepAliveMs.value,
     shutdownMs: fields.shutdownMs.value,
     drainMs: fields.drainMs.value,
+    delayMs: fields.delayMs.value,
   };
   if (errors.length === 0 && value.headersMs > value.requestMs) {
     errors.push('BASKET_HEADERS_TIMEOUT_MS must not exceed BASKET_REQUEST_TIMEOUT_MS');
   }
-  if (errors.length === 0 && value.drainMs >= value.shutdownMs) {
-    errors.push('BASKET_SHUTDOWN_DRAIN_MS must be below BASKET_SHUTDOWN_TIMEOUT_MS');
+  if (errors.length === 0 && value.delayMs + value.drainMs >= value.shutdownMs) {
+    errors.push(
+      'BASKET_SHUTDOWN_DELAY_MS and BASKET_SHUTDOWN_DRAIN_MS together must be below BASKET_SHUTDOWN_TIMEOUT_MS',
+    );
   }
   return errors.length > 0 ? { ok: false, errors } : { ok: true, value };
 };

@@ -33,6 +33,7 @@ describe('readConfig (C-10.1)', () => {
           keepAliveMs: 72_000,
           shutdownMs: 30_000,
           drainMs: 1_000,
+          delayMs: 0,
         },
       },
     });
@@ -45,6 +46,7 @@ describe('readConfig (C-10.1)', () => {
       BASKET_KEEP_ALIVE_TIMEOUT_MS: '4000',
       BASKET_SHUTDOWN_TIMEOUT_MS: '9000',
       BASKET_SHUTDOWN_DRAIN_MS: '0',
+      BASKET_SHUTDOWN_DELAY_MS: '5000',
     });
     expect(config.ok && config.value.timeouts).toEqual({
       requestMs: 5000,
@@ -52,6 +54,7 @@ describe('readConfig (C-10.1)', () => {
       keepAliveMs: 4000,
       shutdownMs: 9000,
       drainMs: 0,
+      delayMs: 5000,
     });
     const bad = readConfig({ BASKET_REQUEST_TIMEOUT_MS: 'soon', BASKET_SHUTDOWN_TIMEOUT_MS: '10' });
     expect(bad.ok).toBe(false);
@@ -61,6 +64,13 @@ describe('readConfig (C-10.1)', () => {
     }
     const inverted = readConfig({ BASKET_REQUEST_TIMEOUT_MS: '1000', BASKET_HEADERS_TIMEOUT_MS: '2000' });
     expect(!inverted.ok && inverted.error).toContain('BASKET_HEADERS_TIMEOUT_MS must not exceed');
+    // The delay and the drain both come before the deadline: together they must leave time for the rest.
+    const late = readConfig({ BASKET_SHUTDOWN_DELAY_MS: '29500', BASKET_SHUTDOWN_DRAIN_MS: '500' });
+    expect(!late.ok && late.error).toContain(
+      'BASKET_SHUTDOWN_DELAY_MS and BASKET_SHUTDOWN_DRAIN_MS together must be below BASKET_SHUTDOWN_TIMEOUT_MS',
+    );
+    const negative = readConfig({ BASKET_SHUTDOWN_DELAY_MS: '-1' });
+    expect(!negative.ok && negative.error).toContain('BASKET_SHUTDOWN_DELAY_MS must be an integer from 0');
   });
 
   it('reads every variable', () => {
