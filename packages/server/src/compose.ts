@@ -37,10 +37,12 @@ export type BasketServer = {
   /** Prometheus metrics, when `BASKET_METRICS_PORT` is set (`serve` exposes them on that port). */
   readonly metrics?: ServerMetrics;
   /**
-   * C-10.3: turn `/readyz` not-ready and go on serving for `BASKET_SHUTDOWN_DELAY_MS`, then stop
-   * accepting, finish what was accepted, flush the outbox, close storage. Called again while that
-   * delay runs, it ends the delay at once.
+   * The start of a shutdown behind a load balancer: `/readyz` answers not-ready while every request
+   * is still served, until `BASKET_SHUTDOWN_DELAY_MS` has passed (at once for 0); called again
+   * meanwhile, it ends the delay at once. `close` follows it.
    */
+  readonly leaveRotation: () => Promise<void>;
+  /** C-10.3: stop accepting, finish what was accepted, flush the outbox, close storage. */
   readonly close: () => Promise<void>;
 };
 
@@ -142,9 +144,7 @@ export const createBasketServer = async (
 
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
-    if (closing !== undefined) leaving.cutShort();
     closing ??= (async () => {
-      await leaving.start();
       clock.stop();
       await http.close();
       await app.drain();
@@ -154,5 +154,13 @@ export const createBasketServer = async (
     })();
     return closing;
   };
-  return { http, app, storage, catalog, ...(metrics === undefined ? {} : { metrics }), close };
+  return {
+    http,
+    app,
+    storage,
+    catalog,
+    ...(metrics === undefined ? {} : { metrics }),
+    leaveRotation: leaving.leave,
+    close,
+  };
 };

@@ -6,32 +6,38 @@
  * get 503s to retry elsewhere.
  */
 export type LeavingRotation = {
-  /** Whether the shutdown began: readiness answers not-ready from then on. */
+  /** Whether it began: readiness answers not-ready from then on. */
   readonly started: boolean;
-  /** Begins it; resolves when the delay is over (at once for 0), or when it is cut short. */
-  readonly start: () => Promise<void>;
-  /** Ends the delay now (an operator's second signal). */
-  readonly cutShort: () => void;
+  /**
+   * Begins it, and resolves when the delay is over (at once for 0). Called again while the delay
+   * runs (an operator's second signal), it ends the delay at once.
+   */
+  readonly leave: () => Promise<void>;
 };
 
 export const leavingRotation = (delayMs: number): LeavingRotation => {
-  let started = false;
-  let cutShort = (): void => undefined;
+  let over: Promise<void> | undefined;
+  let endNow = (): void => undefined;
   return {
     get started() {
-      return started;
+      return over !== undefined;
     },
-    start: () => {
-      started = true;
-      if (delayMs === 0) return Promise.resolve();
-      return new Promise<void>((over) => {
-        const timer = setTimeout(over, delayMs);
-        cutShort = () => {
-          clearTimeout(timer);
-          over();
-        };
-      });
+    leave: () => {
+      if (over !== undefined) {
+        endNow();
+        return over;
+      }
+      over =
+        delayMs === 0
+          ? Promise.resolve()
+          : new Promise<void>((done) => {
+              const timer = setTimeout(done, delayMs);
+              endNow = () => {
+                clearTimeout(timer);
+                done();
+              };
+            });
+      return over;
     },
-    cutShort: () => cutShort(),
   };
 };

@@ -51,7 +51,7 @@ export const serve = async (config: ServerConfig, env: Environment): Promise<voi
       // the delay; after it, the process exits at once (a second Ctrl-C).
       if (Date.now() - stoppedAt < timeouts.delayMs) {
         logger.info({ signal }, 'shutting down without waiting further');
-        void server.close();
+        void server.leaveRotation();
         return;
       }
       logger.warn({ signal }, 'second signal: exiting now');
@@ -65,7 +65,8 @@ export const serve = async (config: ServerConfig, env: Environment): Promise<voi
     }, timeouts.shutdownMs);
     deadline.unref();
     server
-      .close()
+      .leaveRotation()
+      .then(() => server.close())
       .then(() => scrapes?.close())
       .then(() => {
         logger.info({}, 'stopped');
