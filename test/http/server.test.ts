@@ -191,6 +191,9 @@ describe('basket serve: shutdown (C-10.3)', () => {
         PORT: String(port),
         BASKET_DATABASE_URL: postgresUrl,
         BASKET_DATABASE_SCHEMA: schema,
+        // A process that never served leaves no rotation: the delay of a shutdown is not waited.
+        BASKET_SHUTDOWN_DELAY_MS: '600000',
+        BASKET_SHUTDOWN_TIMEOUT_MS: '900000',
       });
       expect(started.code).toBe(1);
       expect(started.stderr).toContain('EADDRINUSE');
