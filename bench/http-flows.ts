@@ -47,6 +47,46 @@ const settle: BenchRequest = {
 /** Create a basket, add a product, and wait until its notification succeeded: 3 requests. */
 export const addProductChain: ReadonlyArray<BenchRequest> = [createBasket, addPie, settle];
 
+/** Notifications a chain read that did not end Succeeded (a failed add is not an operation done). */
+export type Outcomes = { succeeded: number; other: number };
+
+/**
+ * The write operation as issue 11 defines it: add a product to a basket made beforehand, then wait
+ * until its notification succeeded (POST + GET `?waitMs`, 2 requests). `nextBasket` hands each
+ * operation a basket of its own, so that every add is a basket's first, as in `addProductChain`.
+ */
+export const addToMadeBasketChain = (
+  nextBasket: () => string,
+  outcomes: Outcomes,
+): ReadonlyArray<BenchRequest> => [
+  {
+    ...addPie,
+    setupRequest: (request, context) => ({
+      ...request,
+      path: `/baskets/${(context.basketId = nextBasket())}/products/${PIE}`,
+    }),
+  },
+  {
+    ...settle,
+    onResponse: (_status, body) => {
+      if (field(body, 'status') === 'Succeeded') outcomes.succeeded += 1;
+      else outcomes.other += 1;
+    },
+  },
+];
+
+/** Makes baskets as fast as the server answers, for `addToMadeBasketChain`, into `made`. */
+export const makeBaskets = (made: string[]): ReadonlyArray<BenchRequest> => [
+  {
+    method: 'POST',
+    path: '/baskets',
+    onResponse: (_status, body) => {
+      const id = field(body, 'id');
+      if (id !== '') made.push(id);
+    },
+  },
+];
+
 const readProviderBasket: BenchRequest = {
   method: 'GET',
   setupRequest: (request, context) => ({ ...request, path: `/baskets/${context.basketId}` }),
