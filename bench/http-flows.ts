@@ -61,10 +61,10 @@ export const addToMadeBasketChain = (
 ): ReadonlyArray<BenchRequest> => [
   {
     ...addPie,
-    setupRequest: (request, context) => ({
-      ...request,
-      path: `/baskets/${(context.basketId = nextBasket())}/products/${PIE}`,
-    }),
+    setupRequest: (request, context) => {
+      context.basketId = nextBasket();
+      return { ...request, path: `/baskets/${context.basketId}/products/${PIE}` };
+    },
   },
   {
     ...settle,

@@ -24,6 +24,33 @@ import {
   TOUR_SLOT,
 } from './purchase-steps';
 
+describe('selectSeats through the app (C-7.3a, C-7.8)', () => {
+  it('a selection of 2^31 - 1 seats is quantity-limit, answered without a ticket id made for each', async () => {
+    const h = harness();
+    const id = await newBasket(h);
+    const answer = await h.app.api.selectSeats(guest, id, LIONS_YAKS, {
+      rates: [{ rateId: ADULT_RATE, quantity: 2 ** 31 - 1 }],
+    });
+    expect(await outcomeOf(h, answer)).toMatchObject({
+      status: 'Failed',
+      problem: { code: 'quantity-limit' },
+    });
+  });
+
+  it('the same seats sent again change nothing: the basket keeps its version and its hold its expiry', async () => {
+    const h = harness();
+    const id = await newBasket(h);
+    const seats = { seats: [{ rateId: ADULT_RATE, seatId: 'N-C-7' }] };
+    await succeeds(h, guest, h.app.api.selectSeats(guest, id, LIONS_YAKS, seats));
+    const before = await h.app.api.getBasket(guest, id);
+    h.clock.advance(10 * 60_000);
+    await succeeds(h, guest, h.app.api.selectSeats(guest, id, LIONS_YAKS, seats));
+    const after = await h.app.api.getBasket(guest, id);
+    expect(after.version).toBe(before.version);
+    expect(bodyOf(after).providerBaskets).toEqual(bodyOf(before).providerBaskets);
+  });
+});
+
 describe('line endpoints (C-7.4, C-7.6, C-7.7)', () => {
   it('deleteLineItem removes the line and the lines cross-sold from it', async () => {
     const h = harness();

@@ -16,6 +16,7 @@ import {
   firstRefusal,
   freshIdSupply,
   lineLimitRefusal,
+  MAX_SEATS_PER_SELECTION,
   productOnSale,
   providerBasketFor,
   quantityLimitRefusal,
@@ -138,6 +139,32 @@ const ticketOf = (
   });
 };
 
+/** The fields of a ticket other than its price. */
+const TICKET_TEXT = [
+  'id',
+  'providerSeatId',
+  'seatCategory',
+  'tariff',
+  'section',
+  'providerSectionId',
+  'row',
+  'seat',
+] as const;
+
+/** The same tickets in the same order, every field alike (ids are kept for kept seats). */
+const sameTickets = (a: ReadonlyArray<Ticket>, b: ReadonlyArray<Ticket>): boolean =>
+  a.length === b.length &&
+  a.every((ticket, i) => {
+    const other = b[i];
+    return (
+      other !== undefined &&
+      TICKET_TEXT.every((field) => ticket[field] === other[field]) &&
+      ticket.price.minorUnits === other.price.minorUnits &&
+      ticket.price.currencyCode === other.price.currencyCode &&
+      ticket.price.precision === other.price.precision
+    );
+  });
+
 const existingLine = (state: ExistingBasket, productId: string) => {
   for (const pb of state.providerBaskets) {
     const line = pb.lines.find(
@@ -162,7 +189,12 @@ export const decideSelectSeats = (
         E.flatMap((product) => {
           const refusal = firstRefusal(
             () => wellFormed(command),
-            () => quantityLimitRefusal(countOf(command), product.maxPerBasket, product.id),
+            () =>
+              quantityLimitRefusal(
+                countOf(command),
+                Math.min(product.maxPerBasket, MAX_SEATS_PER_SELECTION),
+                product.id,
+              ),
           );
           if (refusal) return E.left(refusal);
           const chosen = command.seats
@@ -188,15 +220,21 @@ const ticketLine = (
     return ids.checked(
       pipe(
         traverse(rated, (r) => ticketOf(r, existing.line.tickets, ids, provider, state)),
-        E.map((tickets) => [
-          {
-            type: 'TicketsReplaced',
-            at: command.at,
-            providerBasketId: existing.providerBasketId,
-            lineItemId: existing.line.id,
-            tickets,
-          },
-        ]),
+        // The same seats at the same rates again change nothing: no event, and the hold does not
+        // restart (C-7.8: only a change to the lines does).
+        E.map((tickets) =>
+          sameTickets(tickets, existing.line.tickets)
+            ? []
+            : [
+                {
+                  type: 'TicketsReplaced',
+                  at: command.at,
+                  providerBasketId: existing.providerBasketId,
+                  lineItemId: existing.line.id,
+                  tickets,
+                },
+              ],
+        ),
       ),
     );
   }

@@ -27,6 +27,12 @@ export const unchanged: Decision = E.right([]);
 /** C-7.13. */
 export const MAX_LINES = 100;
 export const MAX_PROVIDER_BASKETS = 10;
+/**
+ * The most seats one selectSeats takes, whatever the catalog's `maxPerBasket` (`quantity-limit`
+ * past it): each seat is a ticket with an id of its own, so an unbounded count would make a request
+ * as large as its number asks (docs/decisions.md, "Seats per selection").
+ */
+export const MAX_SEATS_PER_SELECTION = 1000;
 
 /**
  * The command's fresh id suffixes, handed out in order as `<provider>|<suffix>`. Running out, or a
@@ -191,10 +197,14 @@ export const freshIdsNeeded = (command: BasketCommand): number => {
     case 'AddProduct':
       return 2;
     case 'SelectSeats':
+      // More seats than MAX_SEATS_PER_SELECTION are refused before any ticket is made.
       return (
         2 +
-        (command.seats?.length ?? 0) +
-        (command.rates ?? []).reduce((n, r) => n + Math.max(r.quantity, 0), 0)
+        Math.min(
+          (command.seats?.length ?? 0) +
+            (command.rates ?? []).reduce((n, r) => n + Math.max(r.quantity, 0), 0),
+          MAX_SEATS_PER_SELECTION,
+        )
       );
     case 'SelectTimeSlot':
       return 1 + command.rates.length;

@@ -2,7 +2,7 @@
 // dropping those no line matches any more (after a change to lines, or expiry). Pricing by vouchers
 // is in views/totals.ts (`voucherPriceFor`), and uses `voucherMatches`.
 import type { Instant } from '../primitives/instant';
-import { isAtOrAfter } from '../primitives/time';
+import { isBefore } from '../primitives/time';
 import type { BasketCommandOf } from './commands';
 import type { Decision } from './decide-support';
 import { accept, refuse, unchanged } from './decide-support';
@@ -47,7 +47,8 @@ export const decideAddVoucher = (
   if (hasVoucher(state, command.voucherCode)) return unchanged;
   const voucher = facts.catalog.vouchers.get(command.voucherCode);
   if (!voucher) return refuse('voucher-invalid', `no voucher ${command.voucherCode}`);
-  if (voucher.validUntil !== undefined && isAtOrAfter(command.at, voucher.validUntil)) {
+  // Past its validUntil (C-7.11): at that very instant it is still valid.
+  if (voucher.validUntil !== undefined && isBefore(voucher.validUntil, command.at)) {
     return refuse('voucher-invalid', `voucher ${voucher.code} ran out at ${voucher.validUntil}`);
   }
   if (!allLines(state).some((line) => voucherMatches(voucher, line))) {

@@ -5,5 +5,3 @@ export const addMinutes = (at: Instant, minutes: number): Instant =>
   new Date(Date.parse(at) + minutes * 60_000).toISOString() as Instant;
 
 export const isBefore = (a: string, b: string): boolean => Date.parse(a) < Date.parse(b);
-
-export const isAtOrAfter = (a: string, b: string): boolean => !isBefore(a, b);

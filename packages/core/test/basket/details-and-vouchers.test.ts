@@ -1,4 +1,5 @@
 import { describe, it } from 'vitest';
+import type { Instant } from '../../src';
 import {
   addPie,
   addShirt,
@@ -7,6 +8,7 @@ import {
   factsWith,
   freshIds,
   historyOf,
+  instant,
   minutesLater,
   SCARF,
   SHIRT,
@@ -76,6 +78,26 @@ describe('AddVoucher (C-7.11)', () => {
     whenPlenty(historyOf(addShirt('home-shirt-s')), cmd('AddVoucher', { voucherCode: 'OLDSHIRT' })).thenFails(
       'voucher-invalid',
     );
+  });
+
+  it('C-7.11: at the instant of its validUntil a code is not yet past it; a millisecond later it is', () => {
+    const validUntil = instant('2020-01-01T00:00:00.000Z');
+    const history = historyOf(addShirt('home-shirt-s'));
+    const at = (when: Instant) => ({ ...cmd('AddVoucher', { voucherCode: 'OLDSHIRT' }), at: when });
+    whenPlenty(history, at(validUntil)).then([
+      {
+        type: 'VoucherAdded',
+        at: validUntil,
+        voucher: {
+          code: 'OLDSHIRT',
+          name: 'Expired shirt voucher',
+          productId: SHIRT,
+          variantId: 'home-shirt-s',
+          voucherPrice: 3000,
+        },
+      },
+    ]);
+    whenPlenty(history, at(instant('2020-01-01T00:00:00.001Z'))).thenFails('voucher-invalid');
   });
 
   it('C-7.11: a code without a line of its product and variant is voucher-not-applicable', () => {

@@ -17,6 +17,8 @@ import { fold } from '../../src/decider';
 const catalogFile = new URL('../../../testing/src/arbitraries/demo-catalog.json', import.meta.url);
 const parsed = parseCatalog(JSON.parse(readFileSync(catalogFile, 'utf8')));
 if (E.isLeft(parsed)) throw new Error(`demo catalog refused: ${JSON.stringify(parsed.left.errors)}`);
+/** The demo catalog as parsed (for a variant of it), and indexed. */
+export const demoCatalog = parsed.right;
 export const catalog = catalogIndex(parsed.right);
 
 export const instant = (s: string): Instant => {

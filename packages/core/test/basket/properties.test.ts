@@ -11,7 +11,7 @@ import { unitsOf, variantIdOf } from '../../src/basket/line';
 import { capacityOf } from '../../src/basket/resources-to-check';
 import type { BasketState } from '../../src/basket/state';
 import { allLines, exists } from '../../src/basket/state';
-import { isAtOrAfter } from '../../src/primitives/time';
+import { isBefore } from '../../src/primitives/time';
 import {
   addPie,
   addShirt,
@@ -216,7 +216,7 @@ const checkInvariants = (state: BasketState, at: Instant): void => {
   if (state.status === 'checkedOut') return;
   for (const pb of state.providerBaskets) {
     const expires = providerBasketExpires(pb);
-    expect(expires === undefined || !isAtOrAfter(at, expires)).toBe(true);
+    expect(expires === undefined || isBefore(at, expires)).toBe(true);
     if (state.status === 'open') expect(pb.lines.length).toBeGreaterThan(0);
   }
   for (const v of state.vouchers) {

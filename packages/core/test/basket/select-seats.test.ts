@@ -1,5 +1,6 @@
 import { given } from '@basket/testing';
 import { describe, expect, it } from 'vitest';
+import { freshIdsNeeded, MAX_SEATS_PER_SELECTION } from '../../src/basket/decide-support';
 import { basketDecider } from '../../src/basket/decider';
 import type { BasketEvent } from '../../src/basket/events';
 import { catalogIndex } from '../../src/catalog';
@@ -8,6 +9,7 @@ import {
   catalog,
   cmd,
   created,
+  demoCatalog,
   freshIds,
   gbp,
   HOT_CHOCOLATE,
@@ -17,6 +19,7 @@ import {
   MATCH_ADULT,
   MATCH_CHILD,
   MATCH_LINE,
+  minutesLater,
   NORTH,
   PIE,
   pickSeats,
@@ -125,6 +128,21 @@ describe('SelectSeats: manual selection (C-7.5)', () => {
     ]);
   });
 
+  it('C-7.8: the same seats at the same rates again change nothing, so their hold does not restart', () => {
+    const history = historyOf(pickSeats('N-C-1', 'N-C-2'));
+    whenPlenty(history, { ...pickSeats('N-C-1', 'N-C-2'), at: minutesLater(10) }).then([]);
+    // Another rate for a seat kept is a change.
+    const otherRate = cmd('SelectSeats', {
+      productId: MATCH,
+      seats: [
+        { rateId: MATCH_ADULT, seatId: 'N-C-1' },
+        { rateId: MATCH_CHILD, seatId: 'N-C-2' },
+      ],
+      freshIds: freshIds('again'),
+    });
+    expect(whenPlenty(history, otherRate).events()).toHaveLength(1);
+  });
+
   it('C-7.5: seats this basket already holds count as available to it', () => {
     const history = historyOf(pickSeats('N-C-1'));
     // The app's availability counts only other baskets' holds, so this basket's own seat shows as free.
@@ -177,6 +195,18 @@ describe('SelectSeats: manual selection (C-7.5)', () => {
     const eleven = ['N-A-1', ...Array.from({ length: 10 }, (_, i) => `N-D-${i + 1}`)];
     whenPlenty([created], pickSeats(...eleven)).thenFails('quantity-limit');
     whenPlenty([created], auto(MATCH, [{ rateId: MATCH_ADULT, quantity: 11 }])).thenFails('quantity-limit');
+  });
+
+  it('takes at most MAX_SEATS_PER_SELECTION seats whatever maxPerBasket says, refused before any ticket is made', () => {
+    const unlimited = structuredClone(demoCatalog);
+    for (const provider of unlimited.providers)
+      for (const product of provider.products) if (product.id === MATCH) product.maxPerBasket = 2 ** 31 - 1;
+    const huge = auto(MATCH, [{ rateId: MATCH_ADULT, quantity: 2 ** 31 - 1 }]);
+    // The ids the app supplies stay bounded however many seats are asked for.
+    expect(freshIdsNeeded(huge)).toBe(2 + MAX_SEATS_PER_SELECTION);
+    given(basketDecider, [created])
+      .when(huge, { catalog: catalogIndex(unlimited), availability: new Map() })
+      .thenFails('quantity-limit');
   });
 
   it('C-7.3: a product without seats is wrong-product-type; unknown or off-sale products are refused', () => {
