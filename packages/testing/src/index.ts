@@ -23,7 +23,7 @@ export {
   paymentIntentEventArbitraries,
 } from './arbitraries/events';
 // Facts and histories: valid runs of the basket decider.
-export { demoFacts, ownHolds } from './arbitraries/facts';
+export { demoFacts, ownHolds, plentyFacts } from './arbitraries/facts';
 export {
   aimedCommandArb,
   type BasketHistory,

@@ -73,6 +73,23 @@ export const demoFacts = (
   availability,
 });
 
+/**
+ * Facts in which no other basket holds anything: every resource `command` may consult on `state` is
+ * free up to its capacity (sold seats stay sold: their capacity is 0). For rules that do not depend
+ * on other buyers; `factsArb` draws scarcer worlds.
+ */
+export const plentyFacts = (
+  command: BasketCommand,
+  state: BasketState,
+  catalog: CatalogIndex = demoCatalogIndex,
+): BasketFacts =>
+  demoFacts(
+    new Map(
+      resourcesToCheck(command, state, catalog).map((resource) => [resource, capacityOf(resource, catalog)]),
+    ),
+    catalog,
+  );
+
 /** Random but consistent facts for deciding `command` on `state` (see `availabilityFor`). */
 export const factsArb = (
   command: BasketCommand,
