@@ -75,7 +75,35 @@ describe('the BasketApi arguments of an operation', () => {
       status: 400,
       problem: {
         code: 'validation-failed',
-        errors: [{ path: 'params.id', message: 'getBasket takes its path parameters as { id }' }],
+        errors: [
+          { path: 'params.id', message: 'getBasket takes its path parameters as { id }' },
+          {
+            path: 'params.basketId',
+            message: 'getBasket takes its path parameters as { id }; basketId is not one of them',
+          },
+        ],
+      },
+    });
+    expect(called).toEqual([]);
+  });
+
+  it('answer an input field put among the path parameters with a 400 saying where it goes, rather than ignore it', async () => {
+    const called: string[] = [];
+    const api = new Proxy({}, { get: (_, method) => async () => called.push(String(method)) }) as BasketApi;
+    const answer = await callOperation(api, 'getNotification', caller, {
+      params: { notificationId: 'n1', waitMs: 10_000 },
+    });
+    expect(answer).toMatchObject({
+      status: 400,
+      problem: {
+        code: 'validation-failed',
+        errors: [
+          {
+            path: 'params.waitMs',
+            message:
+              'getNotification takes its path parameters as { notificationId }; waitMs is not one of them (it goes beside params: { params, waitMs })',
+          },
+        ],
       },
     });
     expect(called).toEqual([]);

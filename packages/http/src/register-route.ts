@@ -15,7 +15,7 @@ import {
 } from './headers';
 import { internalError, sendProblem, validationFailed, WWW_AUTHENTICATE } from './problems';
 import { sentTwice } from './repeated-headers';
-import { fastifyPath, type RouteContext, type RouteSpec } from './routes';
+import { fastifyPath, parametersOf, type RouteContext, type RouteSpec } from './routes';
 
 export type RouteDependencies = {
   readonly api: BasketApi;
@@ -29,10 +29,17 @@ export type RouteDependencies = {
 const single = (header: string | string[] | undefined): string | undefined =>
   Array.isArray(header) ? header.join(', ') : header;
 
-const stringParams = (params: unknown): Record<string, string> => {
+/**
+ * The route's own path parameters, as strings. Those of a prefix the service mounts the plugin under
+ * (`/tenants/:tenant`) are the service's, not the operation's.
+ */
+const pathParams = (route: RouteSpec, params: unknown): Record<string, string> => {
   const strings: Record<string, string> = {};
   if (params === null || typeof params !== 'object') return strings;
-  for (const [name, value] of Object.entries(params)) if (typeof value === 'string') strings[name] = value;
+  for (const name of parametersOf(route.path)) {
+    const value: unknown = Reflect.get(params, name);
+    if (typeof value === 'string') strings[name] = value;
+  }
   return strings;
 };
 
@@ -44,7 +51,7 @@ const contextOf = (
 ):
   | { readonly ok: true; readonly context: RouteContext }
   | { readonly ok: false; readonly errors: FieldError[] } => {
-  const params = stringParams(request.params);
+  const params = pathParams(route, request.params);
   // C-1.6: `%00` or an unpaired surrogate in a path id never reaches the API (nor storage).
   const errors: FieldError[] = badStrings(params);
   const key = !route.modifying

@@ -69,6 +69,28 @@ describe('the plugin registered in a scope of its own, beside the service’s ro
     }
   });
 
+  it('under a prefix with a parameter of the service’s own, hands the operations only their path ids', async () => {
+    const { api, calls } = fakeApi(async () => notificationAnswer);
+    const host = Fastify();
+    await host.register(async (scope) => scope.register(basketHttp, { ...options(), api }), {
+      prefix: '/tenants/:tenant',
+    });
+    try {
+      const added = await host.inject({
+        method: 'POST',
+        url: '/tenants/north/baskets/b1/products/p1',
+        headers: { ...(await authHeaders()), 'content-type': 'application/json' },
+        payload: { quantity: 1 },
+      });
+      expect(added.statusCode).toBe(200);
+      expect(calls.map((call) => [call.operation, call.args.slice(1, 3)])).toEqual([
+        ['addProduct', ['b1', 'p1']],
+      ]);
+    } finally {
+      await host.close();
+    }
+  });
+
   it('refuses a prefix given to it directly, which it could not honour, with how to give one', async () => {
     const host = Fastify();
     await expect(host.register(basketHttp, { ...options(), prefix: '/api' })).rejects.toThrow(

@@ -19,6 +19,9 @@ export type OperationInput = {
 
 type Last = 'waitMs' | 'page' | 'pre' | undefined;
 
+/** The fields of an `OperationInput` besides `params`, which a caller may put in `params` by mistake. */
+const INPUT_FIELDS: ReadonlySet<string> = new Set(['body', 'pre', 'waitMs', 'page']);
+
 const lastOf = (name: OperationName): Last => {
   const operation = operations[name];
   if ('query' in operation) return operation.query === 'waitMs' ? 'waitMs' : 'page';
@@ -62,15 +65,23 @@ export const callOperation = (
   caller: Caller,
   input: OperationInput,
 ): Promise<Answer> => {
-  // A path parameter named otherwise than in the table (`basketId` for `id`) is the transport's
-  // mistake: said as such, rather than as an invalid id the request never had.
-  const missing = parametersOf(operations[name].path).filter((parameter) => !(parameter in input.params));
-  if (missing.length > 0) {
-    const errors = missing.map((parameter) => ({
-      path: `params.${parameter}`,
-      message: `${name} takes its path parameters as { ${parametersOf(operations[name].path).join(', ')} }`,
-    }));
-    return Promise.resolve(problemAnswer('validation-failed', 'a path parameter is missing', errors));
+  // A path parameter named otherwise than in the table (`basketId` for `id`), or a name that is no
+  // path parameter of the operation (`waitMs`, which goes beside `params`), is the transport's
+  // mistake: said as such, rather than as an invalid id the request never had, or ignored.
+  const parameters: ReadonlyArray<string> = parametersOf(operations[name].path);
+  const shape = `${name} takes its path parameters as { ${parameters.join(', ')} }`;
+  const missing = parameters.filter((parameter) => !(parameter in input.params));
+  const unknown = Object.keys(input.params).filter((key) => !parameters.includes(key));
+  if (missing.length + unknown.length > 0) {
+    const errors = [
+      ...missing.map((parameter) => ({ path: `params.${parameter}`, message: shape })),
+      ...unknown.map((key) => ({
+        path: `params.${key}`,
+        message: `${shape}; ${key} is not one of them${INPUT_FIELDS.has(key) ? ` (it goes beside params: { params, ${key} })` : ''}`,
+      })),
+    ];
+    const detail = missing.length > 0 ? 'a path parameter is missing' : 'a parameter is not a path parameter';
+    return Promise.resolve(problemAnswer('validation-failed', detail, errors));
   }
   // Every method of BasketApi takes the caller and the arguments `argumentsOf` lays out.
   const method = api[methodNameOf(name)] as Method;
