@@ -23,4 +23,20 @@ describe('request validation (C-1.6, C-3.1)', () => {
     expect(paths).toEqual(expect.arrayContaining(['timeSlotId', 'rates']));
     expect(paths).not.toContain('productId');
   });
+
+  it('a free-form body holding what JSON cannot carry (1e400 parses to Infinity) is a 400 at its path, not a 500', async () => {
+    const h = harness();
+    const id = await newBasket(h);
+    for (const [body, path] of [
+      [{ a: Number.POSITIVE_INFINITY }, 'a'],
+      [{ deep: { x: Number.NEGATIVE_INFINITY } }, 'deep.x'],
+      [{ list: [1, Number.NaN] }, 'list.1'],
+      [{ f: () => 1 }, 'f'],
+    ] as const) {
+      const answer = await h.app.api.createPaymentIntent(alice, id, body);
+      expectProblem(answer, 400, 'validation-failed');
+      const errors = 'problem' in answer ? (answer.problem.errors ?? []) : [];
+      expect(errors.map((e) => e.path)).toEqual([path]);
+    }
+  });
 });

@@ -64,19 +64,61 @@ const sortedKeys = (value: unknown): unknown => {
 
 const anyRecord = t.record(t.string, t.unknown);
 
+const isPlainObject = (value: object): boolean => {
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+};
+
 /**
- * A free-form JSON object (never an array), passed through untouched but for the order of its keys,
- * sorted when encoded: the same text whether it was decided in memory or read back from a store
- * that keeps no key order (PostgreSQL's jsonb).
+ * The path to the first part of `value` that JSON cannot carry (a number that is not finite, as
+ * `1e400` parses to; `undefined`; a function or an instance of a class), with what it is; none when
+ * `value` is JSON throughout.
  */
-export const FreeFormObject = new t.DictionaryType(
-  'FreeFormObject',
-  anyRecord.is,
-  anyRecord.validate,
-  (a) => sortedKeys(a) as Record<string, unknown>,
-  t.string,
-  t.unknown,
-);
+const notJson = (
+  value: unknown,
+  path: ReadonlyArray<string>,
+): { path: string[]; what: string } | undefined => {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return undefined;
+  if (typeof value === 'number')
+    return Number.isFinite(value) ? undefined : { path: [...path], what: 'a number JSON cannot carry' };
+  if (typeof value === 'object' && (Array.isArray(value) || isPlainObject(value))) {
+    for (const [key, item] of Object.entries(value)) {
+      const found = notJson(item, [...path, key]);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  return { path: [...path], what: `not JSON (${typeof value})` };
+};
+
+/**
+ * A JSON object of any fields (never an array), passed through untouched but for the order of its
+ * keys, sorted when encoded: the same text whether it was decided in memory or read back from a
+ * store that keeps no key order (PostgreSQL's jsonb). A value JSON cannot carry is refused at its
+ * path, so that nothing reaches a store or an answer that cannot be written as JSON (C-1.6).
+ */
+export const jsonObject = (name: string) =>
+  new t.DictionaryType(
+    name,
+    (u): u is Record<string, unknown> => anyRecord.is(u) && notJson(u, []) === undefined,
+    (u, c) => {
+      const record = anyRecord.validate(u, c);
+      if (record._tag === 'Left') return record;
+      const found = notJson(record.right, []);
+      if (found === undefined) return record;
+      const context = found.path.reduce<t.Context>(
+        (inner, key) => [...inner, { key, type: t.unknown, actual: undefined }],
+        c,
+      );
+      return t.failure(u, context, `expected JSON: ${found.what}`);
+    },
+    (a) => sortedKeys(a) as Record<string, unknown>,
+    t.string,
+    t.unknown,
+  );
+
+/** A free-form JSON object (see `jsonObject`). */
+export const FreeFormObject = jsonObject('FreeFormObject');
 export type FreeFormObject = t.TypeOf<typeof FreeFormObject>;
 
 export interface ProviderIdentityBrand {

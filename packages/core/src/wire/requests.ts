@@ -4,6 +4,7 @@ import {
   charactersBetween,
   int32AtLeast,
   int32Between,
+  jsonObject,
   NonEmptyString,
   ProviderIdentity,
 } from '../primitives/scalars';
@@ -14,7 +15,7 @@ import { DeliveryMethodSelection } from '../values/delivery';
 export const LineQuantity = int32Between(1, 99);
 
 /** Endpoint 5: an optional free-form object handed to the payment provider. */
-export const CreatePaymentIntentRequest = t.record(t.string, t.unknown, 'CreatePaymentIntentRequest');
+export const CreatePaymentIntentRequest = jsonObject('CreatePaymentIntentRequest');
 export type CreatePaymentIntentRequest = t.TypeOf<typeof CreatePaymentIntentRequest>;
 
 /** Endpoint 7. */
