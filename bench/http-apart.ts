@@ -6,30 +6,14 @@
 // `npx tsx --conditions=@basket/source bench/http-apart.ts` (replaces its section of docs/benchmarks.md).
 import { fork } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { apiKeyOf } from '../packages/http/src/index';
 import { mintDevToken } from '../packages/server/src/index';
+import { autocannon, onMadeBaskets } from './autocannon';
 import { benchCatalog } from './bench-catalog';
 import { type BenchServer, startBenchServer } from './bench-server';
-import {
-  addToMadeBasketChain,
-  type BenchRequest,
-  makeBaskets,
-  type Outcomes,
-  sampleBasket,
-} from './http-flows';
-
-type Result = {
-  requests: { average: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-};
-const autocannon = createRequire(new URL('../packages/server/package.json', import.meta.url))(
-  'autocannon',
-) as (options: Record<string, unknown>) => Promise<Result>;
+import { type BenchRequest, sampleBasket } from './http-flows';
 
 const DURATION = Number(process.env.BASKET_BENCH_DURATION_S ?? 10);
 const WARM_UP = Number(process.env.BASKET_BENCH_WARMUP_S ?? 10);
@@ -83,26 +67,21 @@ const startBare = (body: object, postgresUrl?: string): Promise<{ url: string; s
     );
   });
 
-/** The write operation as issue 11 defines it, on baskets made beforehand (bench/http-flows.ts). */
+/** The write operation as issue 11 defines it, on baskets made beforehand (`onMadeBaskets`). */
 const addUntilSucceeded = async (kind: string, server: BenchServer, headers: Record<string, string>) => {
-  const made: string[] = [];
-  await autocannon({
+  const operation = await onMadeBaskets({
     url: server.url,
+    headers,
     connections: CONNECTIONS,
     duration: DURATION,
-    headers,
-    requests: makeBaskets(made),
   });
-  let next = 0;
-  const outcomes: Outcomes = { succeeded: 0, other: 0 };
-  const chain = addToMadeBasketChain(() => {
-    const id = made[next++];
-    if (id === undefined) throw new Error(`${kind}: the ${made.length} baskets made beforehand ran out`);
-    return id;
-  }, outcomes);
-  const row = await measure(`${kind}: add product until Succeeded (2 requests)`, server.url, headers, chain);
-  if (outcomes.other > 0) throw new Error(`${kind}: ${outcomes.other} notifications did not succeed`);
-  console.log(`  ${outcomes.succeeded} adds succeeded`);
+  const row = await measure(
+    `${kind}: add product until Succeeded (2 requests)`,
+    server.url,
+    headers,
+    operation.requests,
+  );
+  console.log(`  ${operation.check()}`);
   return row;
 };
 

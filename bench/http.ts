@@ -19,24 +19,10 @@ import {
   openPglite,
   openPgPool,
 } from '../packages/store-postgres/src/index';
+import { autocannon, onMadeBaskets } from './autocannon';
 import { benchCatalog } from './bench-catalog';
-import {
-  addProductChain,
-  addToMadeBasketChain,
-  type BenchRequest,
-  makeBaskets,
-  type Outcomes,
-  PIE,
-  purchaseChain,
-  sampleBasket,
-} from './http-flows';
+import { addProductChain, type BenchRequest, PIE, purchaseChain, sampleBasket } from './http-flows';
 
-type Result = {
-  requests: { average: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-};
 type Bare = {
   get: (path: string, handler: () => Promise<object>) => void;
   post: (path: string, handler: (request: { body: unknown }) => Promise<object>) => void;
@@ -44,7 +30,6 @@ type Bare = {
   close: () => Promise<void>;
 };
 const fromServer = createRequire(new URL('../packages/server/package.json', import.meta.url));
-const autocannon = fromServer('autocannon') as (options: Record<string, unknown>) => Promise<Result>;
 const fastify = fromServer('fastify') as () => Bare;
 
 const DURATION = Number(process.env.BASKET_BENCH_DURATION_S ?? 5);
@@ -123,12 +108,7 @@ const measure = async (
   return { rows, sample };
 };
 
-/**
- * Issue 11's write operation: add a product and read its notification until Succeeded (2 requests),
- * each on a basket of its own made beforehand by a run of createBasket as long as the measured one
- * (createBasket costs a fraction of the two, so it makes more baskets than the run uses; were they
- * to run out, the run says so and fails rather than add to used ones).
- */
+/** Issue 11's write operation, on baskets made beforehand (`onMadeBaskets`). */
 const addToMadeBaskets = async (
   kind: string,
   url: string,
@@ -136,25 +116,9 @@ const addToMadeBaskets = async (
 ): Promise<Row | undefined> => {
   const name = `${kind}: add product until Succeeded, baskets made before (2 requests)`;
   if (skipped(name)) return undefined;
-  const made: string[] = [];
-  await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: DURATION,
-    headers,
-    requests: makeBaskets(made),
-  });
-  let next = 0;
-  const nextBasket = (): string => {
-    const id = made[next];
-    next += 1;
-    if (id === undefined) throw new Error(`${name}: the ${made.length} baskets made beforehand ran out`);
-    return id;
-  };
-  const outcomes: Outcomes = { succeeded: 0, other: 0 };
-  const row = await run(name, url, headers, addToMadeBasketChain(nextBasket, outcomes));
-  if (outcomes.other > 0) throw new Error(`${name}: ${outcomes.other} notifications did not succeed`);
-  console.log(`  ${outcomes.succeeded} adds succeeded, on ${next} of ${made.length} baskets made`);
+  const operation = await onMadeBaskets({ url, headers, connections: CONNECTIONS, duration: DURATION });
+  const row = await run(name, url, headers, operation.requests);
+  console.log(`  ${operation.check()}`);
   return row;
 };
 
