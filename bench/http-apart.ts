@@ -10,6 +10,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { apiKeyOf } from '../packages/http/src/index';
 import { mintDevToken } from '../packages/server/src/index';
+import { dropSchema, openPgPool } from '../packages/store-postgres/src/index';
 import { autocannon, onMadeBaskets } from './autocannon';
 import { benchCatalog } from './bench-catalog';
 import { type BenchServer, startBenchServer } from './bench-server';
@@ -120,6 +121,9 @@ await bare.stop();
 const postgresServer = await startBenchServer({ ...task, postgresUrl: POSTGRES_URL, schema: 'bench_apart' });
 const postgres = await serviceRows('PostgreSQL', postgresServer, headers);
 await postgresServer.stop();
+const cleanup = openPgPool(POSTGRES_URL);
+await dropSchema(cleanup, 'bench_apart');
+await cleanup.close();
 
 const pct = (a: number, b: number) => `${((a / b) * 100).toFixed(1)} %`;
 const line = (row: Row, ofGet: string, ofInsert: string) =>
