@@ -30,7 +30,9 @@ const baseUrlProblem = (baseUrl: unknown): ReadonlyArray<string> => {
   if (typeof baseUrl === 'string') {
     const scheme = schemeOf(baseUrl);
     if (scheme === 'http:' || scheme === 'https:') return [];
-    if (scheme === undefined && (baseUrl === '' || baseUrl.startsWith('/'))) return [];
+    // `//host` is not a path of the page's origin but another host, by the page's scheme.
+    if (scheme === undefined && (baseUrl === '' || (baseUrl.startsWith('/') && !baseUrl.startsWith('//'))))
+      return [];
   }
   return [
     `baseUrl must be an http:// or https:// address, or a path of the page's origin, not ${JSON.stringify(baseUrl)}`,

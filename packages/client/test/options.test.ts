@@ -20,7 +20,14 @@ describe('createBasketClient checks its options when it is made, not at the firs
   });
 
   it('refuses an address without a scheme, or of another scheme', () => {
-    for (const baseUrl of ['localhost:3000', '127.0.0.1:3000', 'ftp://basket.test', 'api', undefined])
+    for (const baseUrl of [
+      'localhost:3000',
+      '127.0.0.1:3000',
+      'ftp://basket.test',
+      'api',
+      '//evil.example',
+      undefined,
+    ])
       expect(refusal({ baseUrl })).toMatch(/baseUrl must be an http:\/\/ or https:\/\/ address/);
   });
 
