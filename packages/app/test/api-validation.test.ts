@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alice, expectProblem, harness, newBasket } from './harness';
+import { alice, expectProblem, harness, newBasket, PIE } from './harness';
 
 describe('request validation (C-1.6, C-3.1)', () => {
   it('a 400 lists every invalid field of the request, in the path and in the body alike', async () => {
@@ -22,6 +22,25 @@ describe('request validation (C-1.6, C-3.1)', () => {
     const paths = 'problem' in answer ? (answer.problem.errors ?? []).map((e) => e.path) : [];
     expect(paths).toEqual(expect.arrayContaining(['timeSlotId', 'rates']));
     expect(paths).not.toContain('productId');
+  });
+
+  it('a body string over 2048 characters is a 400 at its path, on every endpoint that takes a body', async () => {
+    const h = harness();
+    const id = await newBasket(h);
+    const long = 'x'.repeat(2049);
+    const refused = [
+      [await h.app.api.addProduct(alice, id, PIE, { quantity: 1, productGroupId: long }), 'productGroupId'],
+      [await h.app.api.addVoucherToBasket(alice, id, { voucherCode: long }), 'voucherCode'],
+      [await h.app.api.createPaymentIntent(alice, id, { returnUrls: ['ok', long] }), 'returnUrls.1'],
+    ] as const;
+    for (const [answer, path] of refused) {
+      expectProblem(answer, 400, 'validation-failed');
+      const errors = 'problem' in answer ? (answer.problem.errors ?? []) : [];
+      expect(errors).toEqual([{ path, message: 'a string may hold at most 2048 characters, not 2049' }]);
+    }
+    // 2048 characters are taken (here the voucher is merely unknown).
+    const answer = await h.app.api.addVoucherToBasket(alice, id, { voucherCode: 'x'.repeat(2048) });
+    expect(answer.status).not.toBe(400);
   });
 
   it('a free-form body holding what JSON cannot carry (1e400 parses to Infinity) is a 400 at its path, not a 500', async () => {
