@@ -156,6 +156,7 @@ export {
   type ProviderIdentityBrand,
   providerOf,
   type StructC,
+  stringsFailing,
   Uuid,
   type UuidBrand,
   validationErrors,

@@ -6,6 +6,7 @@ import {
   operations,
   parametersOf,
   pathParameters,
+  stringsFailing,
   validationErrors,
 } from '@basket/core';
 import type { Either } from 'fp-ts/Either';
@@ -35,35 +36,16 @@ const decodeInput = <A>(codec: t.Decoder<unknown, A>, input: unknown, what: stri
  */
 export const MAX_BODY_STRING = 2048;
 
-/**
- * The strings of a body, keys included, longer than `MAX_BODY_STRING`, each at its path. Walks with
- * an explicit stack, as `badStrings` does: no recursion, whatever the depth an embedder passes.
- */
-const longStrings = (body: unknown): FieldError[] => {
-  const errors: FieldError[] = [];
-  const at = (path: string, key: string | number) => (path === '' ? String(key) : `${path}.${key}`);
-  const stack: Array<{ readonly path: string; readonly value: unknown }> = [{ path: '', value: body }];
-  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
-    const { path, value } = item;
-    if (typeof value === 'string' && value.length > MAX_BODY_STRING)
-      errors.push({
-        path,
-        message: `a string may hold at most ${MAX_BODY_STRING} characters, not ${value.length}`,
-      });
-    else if (Array.isArray(value))
-      value.forEach((element, index) => stack.push({ path: at(path, index), value: element }));
-    else if (value !== null && typeof value === 'object')
-      for (const [key, element] of Object.entries(value)) {
-        if (key.length > MAX_BODY_STRING)
-          errors.push({
-            path: at(path, `${key.slice(0, 32)}…`),
-            message: `a field name may hold at most ${MAX_BODY_STRING} characters`,
-          });
-        else stack.push({ path: at(path, key), value: element });
-      }
-  }
-  return errors;
-};
+/** The strings of a body, keys included, longer than `MAX_BODY_STRING`, each at its path. */
+const longStrings = (body: unknown): FieldError[] =>
+  stringsFailing(
+    body,
+    (text) =>
+      text.length > MAX_BODY_STRING
+        ? `a string may hold at most ${MAX_BODY_STRING} characters, not ${text.length}`
+        : undefined,
+    (key) => `${key.slice(0, 32)}…`,
+  );
 
 /** Decodes a request body; every invalid field is listed in a 400 (C-1.6, C-3.1). */
 export const decodeBody = <A>(codec: t.Decoder<unknown, A>, body: unknown): Either<Answer, A> => {

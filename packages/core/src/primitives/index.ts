@@ -18,4 +18,4 @@ export {
   providerOf,
   Uuid,
 } from './scalars';
-export { badStringReason, badStrings } from './storable-strings';
+export { badStringReason, badStrings, stringsFailing } from './storable-strings';

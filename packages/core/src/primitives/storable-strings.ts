@@ -34,18 +34,23 @@ const escaped = (key: string): string => {
 const at = (path: string, key: string | number): string => (path === '' ? String(key) : `${path}.${key}`);
 
 /**
- * Every string of a parsed JSON value, keys included, that holds a NUL or an unpaired surrogate,
- * each named by its dotted path (`customerDetails.0.value`). Walks with an explicit stack: no
- * recursion, whatever the depth.
+ * Every string of a parsed JSON value, keys included, that `reasonOf` finds wrong, each named by its
+ * dotted path (`customerDetails.0.value`; a wrong key as `showKey` shows it, so that the path itself
+ * is fit for a terminal or a log line). Walks with an explicit stack: no recursion, whatever the
+ * depth.
  */
-export const badStrings = (value: unknown): FieldError[] => {
+export const stringsFailing = (
+  value: unknown,
+  reasonOf: (text: string) => string | undefined,
+  showKey: (key: string) => string,
+): FieldError[] => {
   const errors: FieldError[] = [];
   const stack: Array<{ readonly path: string; readonly value: unknown }> = [{ path: '', value }];
   for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
     const { path } = item;
     const current = item.value;
     if (typeof current === 'string') {
-      const reason = badStringReason(current);
+      const reason = reasonOf(current);
       if (reason !== undefined) errors.push({ path, message: reason });
     } else if (Array.isArray(current)) {
       current.forEach((element, index) => {
@@ -53,9 +58,8 @@ export const badStrings = (value: unknown): FieldError[] => {
       });
     } else if (current !== null && typeof current === 'object') {
       for (const [key, element] of Object.entries(current)) {
-        const reason = badStringReason(key);
-        // A bad key is named escaped, so that the path itself holds no NUL (a terminal, a log line).
-        const named = reason === undefined ? at(path, key) : at(path, escaped(key));
+        const reason = reasonOf(key);
+        const named = reason === undefined ? at(path, key) : at(path, showKey(key));
         if (reason !== undefined) errors.push({ path: named, message: `a field name: ${reason}` });
         stack.push({ path: named, value: element });
       }
@@ -63,3 +67,9 @@ export const badStrings = (value: unknown): FieldError[] => {
   }
   return errors;
 };
+
+/**
+ * Every string of a parsed JSON value, keys included, that holds a NUL or an unpaired surrogate
+ * (C-1.6), a bad key named escaped.
+ */
+export const badStrings = (value: unknown): FieldError[] => stringsFailing(value, badStringReason, escaped);
