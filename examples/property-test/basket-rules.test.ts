@@ -2,32 +2,19 @@
 // arbitraries of @basket/testing) and shrinks any counterexample; given/when/then drives the decider.
 import {
   AddProduct,
-  type Availability,
   Basket,
-  type BasketCommand,
   type BasketEvent,
-  type BasketState,
   basketDecider,
   basketView,
-  capacityOf,
   catalogIndex,
   isInstant,
-  resourcesToCheck,
 } from '@basket/core';
 import { demoCatalogPath, loadCatalogFile } from '@basket/providers-catalog';
-import { basketAndNowArb, given } from '@basket/testing';
+import { basketAndNowArb, given, plentyFacts } from '@basket/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 const catalog = catalogIndex(await loadCatalogFile(demoCatalogPath));
-
-/** Facts where nobody else holds anything: every resource free up to its capacity. */
-const plenty = (command: BasketCommand, state: BasketState) => {
-  const availability: Availability = new Map(
-    resourcesToCheck(command, state, catalog).map((resource) => [resource, capacityOf(resource, catalog)]),
-  );
-  return { catalog, availability };
-};
 
 describe('basket views', () => {
   it('the total is the sum of the provider baskets, and never negative', () => {
@@ -68,7 +55,12 @@ describe('basket decisions', () => {
           freshIds: ['aaaaaaaaaaaaaaaaaaaaaaaa', 'bbbbbbbbbbbbbbbbbbbbbbbb'],
         });
         if (command._tag === 'Left') throw new Error('the command does not decode');
-        const decision = basketDecider.decide(command.right, state, plenty(command.right, state));
+        // Facts where nobody else holds anything: every resource free up to its capacity.
+        const decision = basketDecider.decide(
+          command.right,
+          state,
+          plentyFacts(command.right, state, catalog),
+        );
         expect(decision._tag === 'Left' && decision.left.code).toBe('basket-locked');
       }),
     );
