@@ -4,8 +4,9 @@ import type { Commit } from '../ports/unit-of-work';
 const isSeat = (resource: string): boolean => resource.startsWith('seat:');
 
 /**
- * Storage whose availability reads also count the seats that this process's commits are taking at
- * that moment (docs/architecture.md, "Seat selection at scale"). Automatic selection (C-7.5) sends
+ * Storage whose availability reads for choosing (`read.choosing`: automatic seat selection) also
+ * count the seats that this process's commits are taking at that moment (docs/architecture.md, "Seat
+ * selection at scale"). Automatic selection (C-7.5) sends
  * every buyer to the same first free seats; without this, concurrent decisions in one process pick
  * the same seats, one commit wins and the others fail with an inventory conflict and decide again.
  * With it, a decision made while another commit is taking seats picks the next free ones at once.
@@ -39,11 +40,19 @@ export const withSeatsInFlight = (storage: Storage): Storage => {
   };
   const withAvailability = <R extends Pick<Storage['inventory'], 'heldByOthers'>>(reads: R): R => ({
     ...reads,
-    heldByOthers: async (resources: ReadonlyArray<string>, holder: string, now: string) => {
+    heldByOthers: async (
+      resources: ReadonlyArray<string>,
+      holder: string,
+      now: string,
+      read?: { readonly choosing?: boolean },
+    ) => {
+      // Only a read for choosing: a manual selection is judged on what is stored, so that a seat is
+      // never refused on account of a commit in this process that may yet fail (C-6.5).
+      if (read?.choosing !== true) return reads.heldByOthers(resources, holder, now, read);
       // Seats taken when the read starts or when it ends: a commit that ends during the read may
       // be missing from the read's snapshot.
       const before = takenByOthers(resources, holder);
-      const held = await reads.heldByOthers(resources, holder, now);
+      const held = await reads.heldByOthers(resources, holder, now, read);
       const after = takenByOthers(resources, holder);
       if (before.size === 0 && after.size === 0) return held;
       const counted = new Map(held);

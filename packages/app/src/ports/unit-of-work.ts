@@ -157,11 +157,17 @@ export type TransactionPrefetch = {
 
 /** Reads of the shared inventory holds (writes go through `Commit.holds`). */
 export type InventoryStore = {
-  /** Units of each resource held by holders other than `holder` whose holds are unexpired at `now`. */
+  /**
+   * Units of each resource held by holders other than `holder` whose holds are unexpired at `now`.
+   * `read.choosing`: the read is for choosing among free resources (automatic seat selection,
+   * C-7.5), where a wrapper may also count what this process's commits are taking at that moment
+   * (`withSeatsInFlight`), a preference no refusal rests on; stores answer what is stored either way.
+   */
   readonly heldByOthers: (
     resources: ReadonlyArray<string>,
     holder: string,
     now: string,
+    read?: { readonly choosing?: boolean },
   ) => Promise<ReadonlyMap<string, number>>;
   /** Holders (baskets) with at least one hold whose `expiresAt` is at or before `now`, at most `limit` (C-7.8 sweeper). */
   readonly expiredHolders: (now: string, limit: number) => Promise<ReadonlyArray<string>>;

@@ -28,12 +28,14 @@ export const gatherFacts = async (
   now: string,
 ): Promise<BasketFacts> => {
   const availability = new Map<string, number>();
-  for (let read = 0; read < MAX_AVAILABILITY_READS; read += 1) {
+  // Automatic seat selection chooses among free seats; every other command asks for what it names.
+  const read = { choosing: command.type === 'SelectSeats' && command.rates !== undefined };
+  for (let round = 0; round < MAX_AVAILABILITY_READS; round += 1) {
     const resources = [
       ...new Set(resourcesToCheck(command, state, catalog, availability).filter((r) => !availability.has(r))),
     ];
     if (resources.length === 0) break;
-    const held = await inventory.heldByOthers(resources, command.basketId, now);
+    const held = await inventory.heldByOthers(resources, command.basketId, now, read);
     for (const resource of resources) {
       availability.set(resource, Math.max(0, capacityOf(resource, catalog) - (held.get(resource) ?? 0)));
     }

@@ -151,11 +151,11 @@ export const transact = async <T>(
         basketFacts: (command, state) =>
           gatherFacts(
             {
-              heldByOthers: (resources, holder, at) => {
+              heldByOthers: (resources, holder, at, read) => {
                 // The first read of a decision is the likely one of the basket's next decision.
                 if (holder === basketId && !asked) ctx.recentResources.set(basketId, resources);
                 asked = true;
-                return reads.heldByOthers(resources, holder, at);
+                return reads.heldByOthers(resources, holder, at, read);
               },
             },
             catalog,
