@@ -103,7 +103,7 @@ describe('batched transactions on PostgreSQL (pg-batches.ts)', () => {
     // Each takes the first seat free by its read, as automatic selection (C-7.5) does.
     const buy = (stream: string) =>
       inFlight.unitOfWork.transaction(stream, async (reads) => {
-        const held = await reads.heldByOthers(seats, stream, at);
+        const held = await reads.heldByOthers(seats, stream, at, { choosing: true });
         const seat = seats.find((s) => (held.get(s) ?? 0) === 0) ?? 'none free';
         return {
           value: seat,
