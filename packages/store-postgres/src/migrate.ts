@@ -19,6 +19,13 @@ export const migrate = async (db: Db, schema: string): Promise<ReadonlyArray<num
     await tx.exec(
       `SET LOCAL statement_timeout = 0;\n${advisoryLockSql(advisoryLock(t.schema, lockClass.migrate, 'schema'))}`,
     );
+    // The process that held the lock may have just made the schema and its tables. A backend takes
+    // in such news of other sessions when it locks a relation, not when it gets an advisory lock:
+    // a connection that had looked the schema up while it did not exist (a DROP SCHEMA IF EXISTS,
+    // a migration of an earlier test) would take it as absent still, and its CREATE … IF NOT EXISTS
+    // would fail on a duplicate key. Locking a catalog (ACCESS SHARE, which nothing else takes)
+    // brings its view of the catalogs up to date.
+    await tx.query('LOCK TABLE pg_catalog.pg_namespace IN ACCESS SHARE MODE');
     await tx.query(`CREATE SCHEMA IF NOT EXISTS ${t.schema}`);
     await tx.query(
       `CREATE TABLE IF NOT EXISTS ${t.migrations} (

@@ -40,6 +40,22 @@ describe('migrations on PostgreSQL', () => {
     }
   });
 
+  it('start at once on connections that last saw the schema absent (a CREATE … IF NOT EXISTS must see the others’ work)', async () => {
+    const schema = freshSchema();
+    await database.storage(schema); // registers the schema for cleanup
+    const pools = Array.from({ length: 3 }, () => openPgPool(postgresUrl, { max: 1 }));
+    try {
+      for (let round = 0; round < 8; round += 1) {
+        // Each connection looks the schema up while it does not exist: its catalog cache says so.
+        for (const db of pools) await db.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+        const started = await Promise.allSettled(pools.map((db) => migrate(db, schema)));
+        expect(started.filter((result) => result.status === 'rejected')).toEqual([]);
+      }
+    } finally {
+      await Promise.all(pools.map((db) => db.close()));
+    }
+  });
+
   it('10: the notification JSON of an outbox row is written by a function PostgreSQL can inline', async () => {
     const schema = freshSchema();
     await database.storage(schema);
