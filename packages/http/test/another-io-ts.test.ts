@@ -1,23 +1,7 @@
-import { createRequire } from 'node:module';
+import { anotherIoTs } from '@basket/testing';
 import * as t from 'io-ts';
 import { describe, expect, it } from 'vitest';
 import { createSchemaRegistry } from '../src/openapi/json-schema';
-
-/**
- * A second copy of io-ts, as npm nests one beside this package's when a service's own io-ts range
- * differs from ours: its codec classes are not this copy's.
- */
-const anotherIoTs = (): typeof t => {
-  const require = createRequire(import.meta.url);
-  const path = require.resolve('io-ts');
-  const cached = require.cache[path];
-  delete require.cache[path];
-  try {
-    return require('io-ts') as typeof t;
-  } finally {
-    if (cached !== undefined) require.cache[path] = cached;
-  }
-};
 
 describe('the OpenAPI schemas of codecs made by another copy of io-ts', () => {
   const other = anotherIoTs();

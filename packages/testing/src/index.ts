@@ -2,6 +2,8 @@
 // show how to use them, docs/embedding.md lists them, and scripts/check-public-names.mjs fails when
 // this list and the documented one differ.
 
+// A second copy of io-ts, for code that walks codecs made by another copy.
+export { anotherIoTs } from './another-io-ts';
 // Basket states as the basket's events leave them, and their parts.
 export { type BasketStateOptions, basketAndNowArb, basketStateArb } from './arbitraries/basket-state';
 // The demo catalog the generated commands aim at.

@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import { anotherIoTs } from '@basket/testing';
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
 import { describe, expect, it } from 'vitest';
@@ -106,17 +106,7 @@ describe('validationErrors', () => {
 
 describe('validationErrors of codecs made by another copy of io-ts', () => {
   /** A second copy, as npm nests one beside this package's when a service's own io-ts range differs. */
-  const other = ((): typeof t => {
-    const require = createRequire(import.meta.url);
-    const path = require.resolve('io-ts');
-    const cached = require.cache[path];
-    delete require.cache[path];
-    try {
-      return require('io-ts') as typeof t;
-    } finally {
-      if (cached !== undefined) require.cache[path] = cached;
-    }
-  })();
+  const other = anotherIoTs();
 
   const drawing = (io: typeof t) =>
     io.type({
