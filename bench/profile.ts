@@ -11,6 +11,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { apiKeyOf } from '../packages/http/src/index';
 import { mintDevToken } from '../packages/server/src/index';
+import { onMadeBaskets } from './autocannon';
 import { benchCatalog } from './bench-catalog';
 import { startBenchServer } from './bench-server';
 import { topSelfTime } from './cpu-profile';
@@ -65,14 +66,30 @@ const flows: ReadonlyArray<Flow> = [
     },
   },
   {
+    name: 'add-to-made-basket',
+    what: "issue 11's write operation: add a pie to a basket made beforehand, read its notification with waitMs (two requests per operation)",
+    requests: async (url) =>
+      (await onMadeBaskets({ url, headers, connections: CONNECTIONS, duration: WARM_UP_S + DURATION_S }))
+        .requests,
+  },
+  {
     name: 'add-product',
     what: 'createBasket, add a pie, read its notification with waitMs (three requests per operation)',
     requests: async () => addProductChain,
   },
 ];
 
+const chosen = (variable: string, all: ReadonlyArray<string>) => process.env[variable]?.split(',') ?? all;
+const storages = chosen('BASKET_BENCH_STORAGES', ['memory', 'postgres']);
+const flowNames = chosen(
+  'BASKET_BENCH_FLOWS',
+  flows.map((flow) => flow.name),
+);
+
 for (const storage of ['memory', 'postgres'] as const) {
+  if (!storages.includes(storage)) continue;
   for (const flow of flows) {
+    if (!flowNames.includes(flow.name)) continue;
     const server = await startBenchServer(
       {
         secret: SECRET,

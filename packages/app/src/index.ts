@@ -70,6 +70,7 @@ export {
   type TransactionResult,
   type UnitOfWork,
   type UnpaidPaymentIntent,
+  type VoidOutcome,
 } from './ports';
 export type { ProblemStatus } from './problems/problem';
 export type { Processor } from './processing/processor';

@@ -84,8 +84,16 @@ export const simulatedPaymentProvider = (
         return { reference: identity(stored.reference), payload: stored.payload };
       }),
     charge: (request) => after(() => charge(request)),
-    // A paid session is a sale: voiding it is not the payment provider's way to refund.
-    voidSession: (request) => after(() => ledger.voidSession(request.paymentIntentId, request.reference)),
+    // A paid session is a sale: voiding it is not the payment provider's way to refund, so it
+    // answers the token that paid.
+    voidSession: (request) =>
+      after(async () => {
+        const session = await ledger.voidSession(request.paymentIntentId, request.reference);
+        if (session?.status !== 'paid') return { outcome: 'voided' };
+        const [taken] = await ledger.charges(request.paymentIntentId);
+        if (taken === undefined) throw new Error('a paid payment session without its charge');
+        return { outcome: 'paid', tokenId: taken.tokenId };
+      }),
     ownsToken: (contactId, tokenId) => after(async () => tokens.get(contactId)?.has(tokenId) ?? false),
     chargesTaken: async (paymentIntentId) => (await ledger.charges(paymentIntentId)).length,
   };

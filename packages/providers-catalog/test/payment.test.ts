@@ -84,9 +84,20 @@ describe('simulatedPaymentProvider', () => {
 
   it('cannot charge a voided session (C-8.4)', async () => {
     const { psp, paymentIntentId, session, pay } = await opened();
-    await psp.voidSession({ paymentIntentId, reference: session.reference });
+    expect(await psp.voidSession({ paymentIntentId, reference: session.reference })).toEqual({
+      outcome: 'voided',
+    });
     expect(await pay('contact-alice', 'tok_alice_visa')).toBe('declined');
     expect(await psp.chargesTaken(paymentIntentId)).toBe(0);
+  });
+
+  it('answers a paid session as paid with its token instead of voiding it (C-8.6)', async () => {
+    const { psp, paymentIntentId, session, pay } = await opened();
+    expect(await pay('contact-alice', 'tok_alice_visa')).toBe('succeeded');
+    const answer = { outcome: 'paid', tokenId: 'tok_alice_visa' };
+    expect(await psp.voidSession({ paymentIntentId, reference: session.reference })).toEqual(answer);
+    expect(await psp.voidSession({ paymentIntentId, reference: session.reference })).toEqual(answer);
+    expect(await psp.chargesTaken(paymentIntentId)).toBe(1);
   });
 
   it('declines a token of another contact, an unknown token, a wrong reference or an unopened intent', async () => {

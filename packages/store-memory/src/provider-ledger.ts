@@ -34,8 +34,11 @@ export const memoryProviderLedger = (state: MemoryState): ProviderLedger => {
     },
     voidSession: async (paymentIntentId, reference) => {
       const session = sessions.get(paymentIntentId);
-      if (session !== undefined && session.reference === reference && session.status === 'open')
-        sessions.set(paymentIntentId, { ...session, status: 'voided' });
+      if (session === undefined || session.reference !== reference) return undefined;
+      const after: PaymentSessionRecord =
+        session.status === 'open' ? { ...session, status: 'voided' } : session;
+      sessions.set(paymentIntentId, after);
+      return copy(after);
     },
     charges: async (paymentIntentId) => copy(charges.get(paymentIntentId) ?? []),
     confirm: async (confirmation) => {

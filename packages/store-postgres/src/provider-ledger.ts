@@ -98,6 +98,8 @@ export const postgresProviderLedger = (db: Queryable, t: Tables): ProviderLedger
           WHERE payment_intent_id = $1 AND reference = $2 AND status = 'open'`,
         [paymentIntentId, reference],
       );
+      const after = await session(paymentIntentId);
+      return after?.reference === reference ? after : undefined;
     },
     charges: async (paymentIntentId) =>
       (

@@ -1,4 +1,4 @@
-import { exists, operations } from '@basket/core';
+import { cancellationRunning, exists, operations } from '@basket/core';
 import * as E from 'fp-ts/Either';
 import { encodeWork } from '../processing/queued-command';
 import { loadIntent } from '../streams/payment-intent-stream';
@@ -15,7 +15,8 @@ const notFound = (paymentIntentId: string): Answer =>
 
 /**
  * Endpoint 17 (C-2.7, C-4.3): the token must be the signed-in contact's (403), the intent of a basket
- * of the key's store (404) whose contact is that contact or none (403), and AwaitingPayment (409),
+ * of the key's store (404) whose contact is that contact or none (403), and AwaitingPayment with no
+ * cancellation under way (409),
  * judged in one transaction on the basket after every command accepted before (a payment under way
  * is waited for: C-6.4). The charge runs as the accepted command (once, C-8.6), and the answer
  * waits for its outcome.
@@ -56,6 +57,9 @@ const useSavedPaymentToken = async (env: ApiEnv, caller: Caller, body: unknown):
         problemAnswer('payment-intent-state', `a payment intent that is ${intent.status} cannot be paid`),
       );
     }
+    // A cancellation under way (one given up midway, C-8.4) would refuse the payment once taken.
+    if (cancellationRunning(intent))
+      return answered(problemAnswer('payment-intent-state', 'the payment intent is being cancelled'));
     const notificationId = ctx.ids.uuid();
     return {
       _tag: 'Answer',

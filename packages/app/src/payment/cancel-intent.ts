@@ -13,6 +13,7 @@ import { failed, succeeded } from '../processing/completion';
 import { completeWithoutChange, fromBasketRun, type Handled, unfinished } from '../processing/handled';
 import type { QueuedWorkOf } from '../processing/queued-command';
 import { runIntentPlan } from './intent-decision';
+import { recordPayment } from './pay';
 import { asUuid, lockedBy, nextStep, runSaga, type SagaStep } from './support';
 
 type Work = QueuedWorkOf<'deletePaymentIntent'>;
@@ -68,11 +69,33 @@ const requestCancellation = async (
   return nextStep(run);
 };
 
-/** Each provider takes back its confirmation and the payment provider voids its session; the last answer cancels. */
-const releaseAll = async (ctx: AppContext, intent: ExistingPaymentIntent): Promise<SagaStep> => {
-  const accepted = { basketId: intent.basketId };
+/**
+ * The payment provider voids its session first: a session found paid (a payment whose recording was
+ * given up, C-8.6) means the money is taken, so the payment is recorded and the basket checked out,
+ * and this cancellation fails; nothing has been released then. Otherwise each provider takes back its
+ * confirmation, and the last answer cancels.
+ */
+const releaseAll = async (
+  ctx: AppContext,
+  accepted: AcceptedCommand,
+  intent: ExistingPaymentIntent,
+): Promise<SagaStep> => {
   const running = intent.cancellation;
   if (running === undefined) return unfinished;
+  const reference = intent.pspPaymentreference;
+  if (running.pendingPaymentProvider && reference !== undefined) {
+    const voided = await ctx.paymentProvider.voidSession({ paymentIntentId: intent.id, reference });
+    if (voided.outcome === 'paid') {
+      const payment = { paymentIntentId: intent.id, tokenId: voided.tokenId, outcome: 'succeeded' } as const;
+      return recordPayment(ctx, accepted, payment, (at) =>
+        failed(
+          accepted.notificationId,
+          at,
+          problem('payment-intent-state', 'the payment intent was paid before it could be cancelled'),
+        ),
+      );
+    }
+  }
   await Promise.all(
     running.pendingProviderBaskets.map((providerBasketId) =>
       ctx.providers.release({
@@ -82,10 +105,6 @@ const releaseAll = async (ctx: AppContext, intent: ExistingPaymentIntent): Promi
       }),
     ),
   );
-  const reference = intent.pspPaymentreference;
-  if (running.pendingPaymentProvider && reference !== undefined) {
-    await ctx.paymentProvider.voidSession({ paymentIntentId: intent.id, reference });
-  }
   const run = await runIntentPlan(ctx, {
     basketId: accepted.basketId,
     paymentIntentId: intent.id,
@@ -129,7 +148,7 @@ const step = async (
     return fail('payment-intent-state', 'a paid payment intent cannot be cancelled');
   if (intent.status === 'Cancelled') return unlock(ctx, accepted, intent.id);
   if (!cancellationRunning(intent)) return requestCancellation(ctx, accepted, intent);
-  return releaseAll(ctx, intent);
+  return releaseAll(ctx, accepted, intent);
 };
 
 /** deletePaymentIntent's saga (C-8.4), re-entrant from the intent's stream. */

@@ -1,4 +1,11 @@
-import { type DomainProblem, type ExistingPaymentIntent, exists, holdsOf, problem } from '@basket/core';
+import {
+  cancellationRunning,
+  type DomainProblem,
+  type ExistingPaymentIntent,
+  exists,
+  holdsOf,
+  problem,
+} from '@basket/core';
 import * as E from 'fp-ts/Either';
 import type { AppContext } from '../context';
 import type { AcceptedCommand, NotificationCompletion } from '../ports/notifications';
@@ -18,21 +25,30 @@ const notPayable = (ctx: AppContext, accepted: AcceptedCommand, detail: string) 
     failed(accepted.notificationId, ctx.clock.now(), problem('payment-intent-state', detail)),
   );
 
+/** A payment provider's outcome of a charge, to record on its intent. */
+export type PaymentOutcome = {
+  readonly paymentIntentId: string;
+  readonly tokenId: string;
+  readonly outcome: 'succeeded' | 'declined';
+};
+
 /**
- * Records the payment provider's outcome of this command's charge, in one transaction with the
- * command's completion (C-8.6: an outcome comes from exactly one command, recorded once): a decline
- * fails the notification with `payment-declined` and leaves the intent AwaitingPayment (C-4.3); a
- * success completes the intent and checks the basket out in that same commit (C-8.5). A second
- * processing of the command (another process, a restart) finds it no longer Pending and writes nothing.
+ * Records the payment provider's outcome of a charge, in one transaction with the command's
+ * completion (C-8.6: an outcome comes from exactly one command, recorded once): a decline fails the
+ * notification with `payment-declined` and leaves the intent AwaitingPayment (C-4.3); a success
+ * completes the intent and checks the basket out in that same commit (C-8.5), the command completed
+ * as `whenPaid` says (endpoint 17's succeeds; a cancellation that found the session paid fails). A
+ * second processing of the command (another process, a restart) finds it no longer Pending and
+ * writes nothing.
  */
-const record = async (
+export const recordPayment = async (
   ctx: AppContext,
   accepted: AcceptedCommand,
-  work: Work,
-  outcome: 'succeeded' | 'declined',
+  payment: PaymentOutcome,
+  whenPaid: (at: string) => NotificationCompletion,
 ): Promise<Handled> => {
   const result = await transact(ctx, accepted.basketId, async (tx) => {
-    const intentLoaded = await tx.intent(work.paymentIntentId);
+    const intentLoaded = await tx.intent(payment.paymentIntentId);
     const basketLoaded = await tx.basket();
     const fail = (refusal: DomainProblem) => {
       const completion = failed(accepted.notificationId, tx.now, refusal);
@@ -44,17 +60,17 @@ const record = async (
       [
         {
           type: 'RecordPayment',
-          paymentIntentId: asUuid(work.paymentIntentId),
+          paymentIntentId: asUuid(payment.paymentIntentId),
           at: tx.now,
-          tokenId: work.tokenId,
-          outcome,
+          tokenId: payment.tokenId,
+          outcome: payment.outcome,
         },
       ],
       async () => undefined,
     );
     if (E.isLeft(paid)) return fail(paid.left);
-    const intentWrite = tx.intentWrite(work.paymentIntentId, intentLoaded, paid.right);
-    if (outcome === 'declined') {
+    const intentWrite = tx.intentWrite(payment.paymentIntentId, intentLoaded, paid.right);
+    if (payment.outcome === 'declined') {
       const completion = failed(
         accepted.notificationId,
         tx.now,
@@ -65,11 +81,18 @@ const record = async (
     const checkedOut = await decideAll(
       basketAggregate,
       basketLoaded,
-      [{ type: 'CheckOut', basketId: accepted.basketId, at: tx.now, paymentIntentId: work.paymentIntentId }],
+      [
+        {
+          type: 'CheckOut',
+          basketId: accepted.basketId,
+          at: tx.now,
+          paymentIntentId: payment.paymentIntentId,
+        },
+      ],
       tx.basketFacts,
     );
     if (E.isLeft(checkedOut)) return fail(checkedOut.left);
-    const completion: NotificationCompletion = succeeded(accepted.notificationId, tx.now);
+    const completion = whenPaid(tx.now);
     return {
       value: completion,
       completion,
@@ -96,7 +119,9 @@ const charge = async (
     contactId: work.contactId,
     tokenId: work.tokenId,
   });
-  return record(ctx, accepted, work, outcome);
+  return recordPayment(ctx, accepted, { paymentIntentId: intent.id, tokenId: work.tokenId, outcome }, (at) =>
+    succeeded(accepted.notificationId, at),
+  );
 };
 
 /**
@@ -115,6 +140,8 @@ export const handlePayment = async (
   if (intent.status !== 'AwaitingPayment') {
     return notPayable(ctx, accepted, `a payment intent that is ${intent.status} cannot be paid`);
   }
+  // Refused before the charge: a payment taken now could no longer be recorded (C-8.4, C-8.6).
+  if (cancellationRunning(intent)) return notPayable(ctx, accepted, 'the payment intent is being cancelled');
   return charge(ctx, accepted, work, intent);
 };
 

@@ -60,8 +60,14 @@ export type ProviderLedger = {
   readonly takePayment: (
     charge: Omit<ChargeRecord, 'amount'>,
   ) => Promise<{ readonly outcome: TakePaymentOutcome; readonly session?: PaymentSessionRecord }>;
-  /** Voids the intent's session when it has this reference and is open (a paid one stays paid). */
-  readonly voidSession: (paymentIntentId: string, reference: string) => Promise<void>;
+  /**
+   * Voids the intent's session when it has this reference and is open (a paid one stays paid);
+   * answers the session with this reference as it is after the call, undefined when there is none.
+   */
+  readonly voidSession: (
+    paymentIntentId: string,
+    reference: string,
+  ) => Promise<PaymentSessionRecord | undefined>;
   /** The payments taken for an intent, oldest first (C-8.6: never more than one). */
   readonly charges: (paymentIntentId: string) => Promise<ReadonlyArray<ChargeRecord>>;
   /** Records a confirmation (again: no change). */

@@ -19,6 +19,11 @@ export type ProviderBasketRequest = {
 
 export type ChargeOutcome = 'succeeded' | 'declined';
 
+/** What voiding a payment session found: it is voided now (or never existed), or it was paid with a token. */
+export type VoidOutcome =
+  | { readonly outcome: 'voided' }
+  | { readonly outcome: 'paid'; readonly tokenId: string };
+
 /** The payment service provider. Calls are idempotent per payment intent. */
 export type PaymentProvider = {
   readonly openSession: (request: {
@@ -37,10 +42,14 @@ export type PaymentProvider = {
     readonly contactId: string;
     readonly tokenId: string;
   }) => Promise<ChargeOutcome>;
+  /**
+   * Voids the session, so that it can never be charged; a session already paid stays paid and is
+   * answered so (a cancellation then gives way to the payment, C-8.6). Voiding again answers the same.
+   */
   readonly voidSession: (request: {
     readonly paymentIntentId: string;
     readonly reference: string;
-  }) => Promise<void>;
+  }) => Promise<VoidOutcome>;
   /** C-2.7: whether the token is one of the contact's saved tokens. */
   readonly ownsToken: (contactId: string, tokenId: string) => Promise<boolean>;
 };

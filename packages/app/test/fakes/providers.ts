@@ -51,7 +51,10 @@ export type FakeProviders = {
 
 /** Providers answering from the catalog: `confirm: refuse` refuses; tokens succeed or decline as the catalog says. */
 export const fakeProviders = (catalog: CatalogIndex = demoCatalog()): FakeProviders => {
-  const paid = new Map<string, ChargeOutcome>();
+  /** The token that paid each paid intent. */
+  const paid = new Map<string, string>();
+  /** Intents whose session was voided: never charged after. */
+  const voided = new Set<string>();
   let sessions = 0;
   const fake: FakeProviders = {
     calls: { confirm: [], release: [], voided: [], charges: [] },
@@ -75,15 +78,19 @@ export const fakeProviders = (catalog: CatalogIndex = demoCatalog()): FakeProvid
       },
       charge: async ({ paymentIntentId, contactId, tokenId }) => {
         fake.calls.charges.push({ paymentIntentId, tokenId });
-        const earlier = paid.get(paymentIntentId);
-        if (earlier === 'succeeded') return earlier;
+        if (paid.has(paymentIntentId)) return 'succeeded';
+        if (voided.has(paymentIntentId)) return 'declined';
         const token = catalog.contacts.get(contactId)?.savedPaymentTokens.find((t) => t.id === tokenId);
         const outcome: ChargeOutcome = token?.outcome === 'succeed' ? 'succeeded' : 'declined';
-        if (outcome === 'succeeded') paid.set(paymentIntentId, outcome);
+        if (outcome === 'succeeded') paid.set(paymentIntentId, tokenId);
         return outcome;
       },
       voidSession: async ({ paymentIntentId }) => {
         fake.calls.voided.push(paymentIntentId);
+        const tokenId = paid.get(paymentIntentId);
+        if (tokenId !== undefined) return { outcome: 'paid', tokenId };
+        voided.add(paymentIntentId);
+        return { outcome: 'voided' };
       },
       ownsToken: async (contactId, tokenId) =>
         catalog.contacts.get(contactId)?.savedPaymentTokens.some((t) => t.id === tokenId) ?? false,

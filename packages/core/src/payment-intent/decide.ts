@@ -156,6 +156,17 @@ const cancellationAnswer = (state: ExistingPaymentIntent, answer: CancellationAn
   );
 };
 
+/**
+ * A payment the payment provider took before the cancellation could void its session (C-8.6: the
+ * money is taken, so the payment stands and the cancellation gives way). The app voids the session
+ * before it asks any provider to release its confirmation, so while the session is still to be
+ * voided nothing has been released.
+ */
+const paidBeforeVoided = (
+  command: PaymentIntentCommandOf<'RecordPayment'>,
+  state: ExistingPaymentIntent,
+): boolean => command.outcome === 'succeeded' && state.cancellation?.pendingPaymentProvider === true;
+
 const payment = (
   command: PaymentIntentCommandOf<'RecordPayment'>,
   state: ExistingPaymentIntent,
@@ -163,7 +174,8 @@ const payment = (
   if (state.status === 'PaymentComplete') return refuse('the payment intent is already paid');
   if (state.status !== 'AwaitingPayment')
     return refuse(`a payment intent that is ${state.status} cannot be paid`);
-  if (cancellationRunning(state)) return refuse('the payment intent is being cancelled');
+  if (cancellationRunning(state) && !paidBeforeVoided(command, state))
+    return refuse('the payment intent is being cancelled');
   const { at, tokenId } = command;
   return E.right([
     command.outcome === 'succeeded'

@@ -104,6 +104,8 @@ export const evolvePaymentIntent = (
         return;
       case 'PaymentCompleted':
         draft.paidWithTokenId = event.tokenId;
+        // Paid before a cancellation could void the session: the cancellation is over (C-8.6).
+        delete draft.cancellation;
         return;
     }
   });

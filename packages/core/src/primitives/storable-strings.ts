@@ -4,11 +4,16 @@ import type { FieldError } from './problem-code';
 // text holds a lone UTF-16 surrogate, so such a string is a 400 wherever a request enters the
 // service: the app's decoders (any transport, an embedder's calls included) and the HTTP adapter.
 
+/** A NUL or any surrogate: the strings that may be bad, found by the regular expression engine. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: a NUL is one of what it looks for.
+const MAYBE_BAD = /[\u0000\ud800-\udfff]/;
+
 /**
  * What is wrong with a string that no storage can keep (C-1.6): a NUL, or a UTF-16 surrogate without
  * its partner (JSON's `\ud800`, which no UTF-8 text can hold). Undefined when it is fine.
  */
 export const badStringReason = (value: string): string | undefined => {
+  if (!MAYBE_BAD.test(value)) return undefined;
   for (let i = 0; i < value.length; i += 1) {
     const c = value.charCodeAt(i);
     if (c === 0) return 'a string may not contain NUL (\\u0000)';
@@ -31,7 +36,14 @@ const escaped = (key: string): string => {
   return shown;
 };
 
-const at = (path: string, key: string | number): string => (path === '' ? String(key) : `${path}.${key}`);
+/** A value met in the walk, with the way to it: its path is built only for a string found wrong. */
+type Visit = { readonly value: unknown; readonly parent: Visit | undefined; readonly key: string };
+
+const pathOf = (visit: Visit): string => {
+  const keys: string[] = [];
+  for (let at: Visit | undefined = visit; at?.parent !== undefined; at = at.parent) keys.push(at.key);
+  return keys.reverse().join('.');
+};
 
 /**
  * Every string of a parsed JSON value, keys included, that `reasonOf` finds wrong, each named by its
@@ -45,23 +57,26 @@ export const stringsFailing = (
   showKey: (key: string) => string,
 ): FieldError[] => {
   const errors: FieldError[] = [];
-  const stack: Array<{ readonly path: string; readonly value: unknown }> = [{ path: '', value }];
-  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
-    const { path } = item;
-    const current = item.value;
+  const stack: Visit[] = [{ value, parent: undefined, key: '' }];
+  for (let visit = stack.pop(); visit !== undefined; visit = stack.pop()) {
+    const current = visit.value;
     if (typeof current === 'string') {
       const reason = reasonOf(current);
-      if (reason !== undefined) errors.push({ path, message: reason });
+      if (reason !== undefined) errors.push({ path: pathOf(visit), message: reason });
     } else if (Array.isArray(current)) {
-      current.forEach((element, index) => {
-        stack.push({ path: at(path, index), value: element });
-      });
+      for (let index = 0; index < current.length; index += 1)
+        stack.push({ value: current[index], parent: visit, key: String(index) });
     } else if (current !== null && typeof current === 'object') {
-      for (const [key, element] of Object.entries(current)) {
+      for (const key in current) {
+        if (!Object.hasOwn(current, key)) continue;
         const reason = reasonOf(key);
-        const named = reason === undefined ? at(path, key) : at(path, showKey(key));
-        if (reason !== undefined) errors.push({ path: named, message: `a field name: ${reason}` });
-        stack.push({ path: named, value: element });
+        const child: Visit = {
+          value: (current as Record<string, unknown>)[key],
+          parent: visit,
+          key: reason === undefined ? key : showKey(key),
+        };
+        if (reason !== undefined) errors.push({ path: pathOf(child), message: `a field name: ${reason}` });
+        stack.push(child);
       }
     }
   }

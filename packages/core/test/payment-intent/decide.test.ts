@@ -304,8 +304,20 @@ describe('RecordPayment', () => {
       .when(pay('succeeded'))
       .thenFails('payment-intent-state');
   });
-  it('C-8.4: paying while a cancellation runs is payment-intent-state', () => {
+  it('C-8.4: a decline while a cancellation runs is payment-intent-state', () => {
     given([...awaitingPayment, cancellationStarted([tix, fnb], true)])
+      .when(pay('declined'))
+      .thenFails('payment-intent-state');
+  });
+  it('C-8.6: a payment taken before the cancellation voided the session stands, and the cancellation ends', () => {
+    const state = given([...awaitingPayment, cancellationStarted([tix, fnb], true)])
+      .when(pay('succeeded'))
+      .then([{ type: 'PaymentCompleted', at: at(7), tokenId: 'tok_alice_visa' }]);
+    expect(state).toMatchObject({ status: 'PaymentComplete', paidWithTokenId: 'tok_alice_visa' });
+    expect(state).not.toHaveProperty('cancellation');
+  });
+  it('C-8.4: once the cancellation voided the session, a payment is payment-intent-state', () => {
+    given([...awaitingPayment, cancellationStarted([tix, fnb], true), { type: 'SessionVoided', at: at(6) }])
       .when(pay('succeeded'))
       .thenFails('payment-intent-state');
   });

@@ -85,19 +85,26 @@ export const providerLedgerCases = (storage: StorageRef): void => {
       expect((await ledger.session(open.paymentIntentId))?.status).toBe('open');
     });
 
-    it('never charges a voided session, and voiding leaves a paid session paid', async () => {
+    it('never charges a voided session, and voiding leaves a paid session paid, answering each as it is', async () => {
       const ledger = storage().providerLedger;
       const voided = await opened(ledger);
-      await ledger.voidSession(voided.paymentIntentId, `${voided.reference}x`);
+      expect(await ledger.voidSession(voided.paymentIntentId, `${voided.reference}x`)).toBeUndefined();
       expect((await ledger.session(voided.paymentIntentId))?.status).toBe('open');
-      await ledger.voidSession(voided.paymentIntentId, voided.reference);
+      expect((await ledger.voidSession(voided.paymentIntentId, voided.reference))?.status).toBe('voided');
+      expect((await ledger.voidSession(voided.paymentIntentId, voided.reference))?.status).toBe('voided');
       expect((await ledger.session(voided.paymentIntentId))?.status).toBe('voided');
+      expect(await ledger.voidSession(uuid(), voided.reference)).toBeUndefined();
       expect((await ledger.takePayment(charge(voided))).outcome).toBe('not-open');
       expect(await ledger.charges(voided.paymentIntentId)).toEqual([]);
 
       const paid = await opened(ledger);
       await ledger.takePayment(charge(paid));
-      await ledger.voidSession(paid.paymentIntentId, paid.reference);
+      // Answered paid, so that a cancellation can give way to the payment (C-8.6).
+      expect(await ledger.voidSession(paid.paymentIntentId, paid.reference)).toMatchObject({
+        paymentIntentId: paid.paymentIntentId,
+        reference: paid.reference,
+        status: 'paid',
+      });
       expect((await ledger.session(paid.paymentIntentId))?.status).toBe('paid');
       expect(await ledger.charges(paid.paymentIntentId)).toHaveLength(1);
     });
