@@ -6,6 +6,7 @@ import {
   type Instant,
   type PaymentIntentState,
   problem,
+  type ProviderIdentity,
   providerOf,
 } from '@basket/core';
 import * as E from 'fp-ts/Either';
@@ -16,6 +17,7 @@ import { runBasketPlan } from '../processing/basket-decision';
 import { failed, succeeded } from '../processing/completion';
 import { completeWithoutChange, fromBasketRun, type Handled } from '../processing/handled';
 import type { QueuedWorkOf } from '../processing/queued-command';
+import { loadIntent } from '../streams/payment-intent-stream';
 import { answerWithin, nowOf } from '../time';
 import { lockAndStart, recordAnswers } from './intent-creation-commits';
 import { type IntentOutcome, runIntentPlan } from './intent-decision';
@@ -56,7 +58,49 @@ const confirm = async (
       ),
     })),
   );
-  return recordAnswers(ctx, accepted, paymentIntentId, answers, readyCompletion(ctx, accepted));
+  const next = await recordAnswers(ctx, accepted, paymentIntentId, answers, readyCompletion(ctx, accepted));
+  const confirmed = answers.filter((a) => a.answer === 'confirmed').map((a) => a.providerBasketId);
+  if (confirmed.length > 0) {
+    const after = next._tag === 'Continue' ? next.intent : undefined;
+    await releaseUnrecorded(
+      ctx,
+      after ?? (await loadIntent(ctx.storage.events, paymentIntentId)).state,
+      confirmed,
+    );
+  }
+  return next;
+};
+
+/**
+ * Takes back the confirmations the intent did not take: late answers of an attempt that another
+ * process had taken over (C-5.1), arriving after the intent moved on or was cancelled and released
+ * what it had recorded. No provider keeps a confirmation for an intent that will not be paid (C-8.4);
+ * a provider takes a release of what it does not hold as no change.
+ */
+const releaseUnrecorded = async (
+  ctx: AppContext,
+  intent: PaymentIntentState,
+  confirmed: ReadonlyArray<ProviderIdentity>,
+): Promise<void> => {
+  if (intent.status === 'none') return;
+  const kept =
+    intent.status === 'Cancelled'
+      ? []
+      : [
+          ...intent.confirmedProviderBaskets,
+          ...(intent.status === 'PreparingPayment' ? intent.creation.pendingProviderBaskets : []),
+        ];
+  await Promise.all(
+    confirmed
+      .filter((providerBasketId) => !kept.includes(providerBasketId))
+      .map((providerBasketId) =>
+        ctx.providers.release({
+          providerId: providerOf(providerBasketId),
+          providerBasketId,
+          paymentIntentId: intent.id,
+        }),
+      ),
+  );
 };
 
 /** The payment provider opens its session once every provider basket is confirmed (C-8.2). */
