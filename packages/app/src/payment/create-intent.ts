@@ -5,8 +5,8 @@ import {
   exists,
   type Instant,
   type PaymentIntentState,
-  problem,
   type ProviderIdentity,
+  problem,
   providerOf,
 } from '@basket/core';
 import * as E from 'fp-ts/Either';
@@ -62,29 +62,29 @@ const confirm = async (
   const confirmed = answers.filter((a) => a.answer === 'confirmed').map((a) => a.providerBasketId);
   if (confirmed.length > 0) {
     const after = next._tag === 'Continue' ? next.intent : undefined;
-    await releaseUnrecorded(
-      ctx,
-      after ?? (await loadIntent(ctx.storage.events, paymentIntentId)).state,
-      confirmed,
-    );
+    const intent = after ?? (await loadIntent(ctx.storage.events, paymentIntentId)).state;
+    await releaseUnrecorded(ctx, intent, confirmed, next._tag === 'AlreadyCompleted');
   }
   return next;
 };
 
 /**
  * Takes back the confirmations the intent did not take: late answers of an attempt that another
- * process had taken over (C-5.1), arriving after the intent moved on or was cancelled and released
- * what it had recorded. No provider keeps a confirmation for an intent that will not be paid (C-8.4);
- * a provider takes a release of what it does not hold as no change.
+ * process had taken over (C-5.1), arriving after the intent moved on, or after the command was
+ * finished elsewhere with the intent cancelled and what it recorded released. No provider keeps a
+ * confirmation for an intent that will not be paid (C-8.4); a provider takes a release of what it
+ * does not hold as no change. (An intent this attempt itself finds cancelled by a refusal releases
+ * what it recorded in its next step, `refused`.)
  */
 const releaseUnrecorded = async (
   ctx: AppContext,
   intent: PaymentIntentState,
   confirmed: ReadonlyArray<ProviderIdentity>,
+  finishedElsewhere: boolean,
 ): Promise<void> => {
   if (intent.status === 'none') return;
   const kept =
-    intent.status === 'Cancelled'
+    intent.status === 'Cancelled' && finishedElsewhere
       ? []
       : [
           ...intent.confirmedProviderBaskets,
