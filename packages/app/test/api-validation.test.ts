@@ -58,4 +58,29 @@ describe('request validation (C-1.6, C-3.1)', () => {
       expect(errors.map((e) => e.path)).toEqual([path]);
     }
   });
+
+  it('a body nested deeper than 32 is a 400 and one of more than 64 Ki characters a 413, whatever its depth or size (C-1.6, C-9.1)', async () => {
+    const h = harness();
+    const id = await newBasket(h);
+    const nested = (depth: number): unknown => {
+      let value: unknown = 1;
+      for (let i = 0; i < depth; i++) value = { a: value };
+      return value;
+    };
+    // The body itself is the first level.
+    expect((await h.app.api.createPaymentIntent(alice, id, { deep: nested(31) })).status).not.toBe(400);
+    for (const depth of [32, 5000]) {
+      const answer = await h.app.api.createPaymentIntent(alice, id, { deep: nested(depth) });
+      expectProblem(answer, 400, 'validation-failed');
+      const errors = 'problem' in answer ? (answer.problem.errors ?? []) : [];
+      expect(errors).toEqual([{ path: '', message: 'JSON may nest at most 32 arrays and objects deep' }]);
+    }
+    const strings = Array.from({ length: 40 }, () => 'x'.repeat(2000));
+    expectProblem(await h.app.api.createPaymentIntent(alice, id, { strings }), 413, 'payload-too-large');
+    expectProblem(
+      await h.app.api.addProduct(alice, id, PIE, { quantity: 1, extra: strings }),
+      413,
+      'payload-too-large',
+    );
+  });
 });

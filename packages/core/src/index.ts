@@ -136,6 +136,7 @@ export {
 export {
   badStringReason,
   badStrings,
+  bodyLimitBroken,
   type CodecKinds,
   type Currency,
   CurrencyC,
@@ -148,6 +149,8 @@ export {
   isInstant,
   isProviderIdentity,
   isUuid,
+  MAX_BODY_CHARACTERS,
+  MAX_JSON_DEPTH,
   type Money,
   MoneyC,
   NonEmptyString,

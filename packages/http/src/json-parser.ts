@@ -1,7 +1,7 @@
-import { badStrings } from '@basket/core';
+import { badStrings, MAX_JSON_DEPTH } from '@basket/core';
 import type { FastifyBodyParser, FastifyInstance } from 'fastify';
 import { UnsupportedBodyError } from './body-headers';
-import { InvalidJsonBodyError, jsonDepth, MAX_JSON_DEPTH } from './request-strings';
+import { InvalidJsonBodyError, jsonDepth } from './request-strings';
 
 /** Decodes UTF-8 and throws on any byte sequence that is not (RFC 8259: JSON is UTF-8). */
 const UTF8 = new TextDecoder('utf-8', { fatal: true });

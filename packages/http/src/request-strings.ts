@@ -1,8 +1,5 @@
 import type { FieldError } from '@basket/core';
 
-/** C-1.6: JSON nested deeper than this many arrays and objects is a 400. */
-export const MAX_JSON_DEPTH = 32;
-
 const OPEN_OBJECT = 0x7b;
 const OPEN_ARRAY = 0x5b;
 const CLOSE_OBJECT = 0x7d;

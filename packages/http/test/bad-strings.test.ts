@@ -1,8 +1,8 @@
-import { badStringReason, badStrings } from '@basket/core';
+import { badStringReason, badStrings, MAX_JSON_DEPTH } from '@basket/core';
 import fc from 'fast-check';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jsonDepth, MAX_JSON_DEPTH } from '../src/request-strings';
+import { jsonDepth } from '../src/request-strings';
 import { authHeaders, BASKET_ID, buildApp, fakeApi, notificationAnswer, PRODUCT, token } from './support';
 
 const B = `/baskets/${BASKET_ID}`;

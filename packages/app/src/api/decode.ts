@@ -1,6 +1,9 @@
 import {
   badStrings,
+  bodyLimitBroken,
   type FieldError,
+  MAX_BODY_CHARACTERS,
+  MAX_JSON_DEPTH,
   type OperationName,
   type OperationPath,
   operations,
@@ -49,6 +52,21 @@ const longStrings = (body: unknown): FieldError[] =>
 
 /** Decodes a request body; every invalid field is listed in a 400 (C-1.6, C-3.1). */
 export const decodeBody = <A>(codec: t.Decoder<unknown, A>, body: unknown): Either<Answer, A> => {
+  // Measured before anything walks it recursively; the HTTP adapter refuses both on the raw text.
+  const broken = bodyLimitBroken(body);
+  if (broken === 'size')
+    return E.left(
+      problemAnswer(
+        'payload-too-large',
+        `the request body's strings and field names hold more than ${MAX_BODY_CHARACTERS} characters`,
+      ),
+    );
+  if (broken === 'depth')
+    return E.left(
+      problemAnswer('validation-failed', 'the request body is not valid', [
+        { path: '', message: `JSON may nest at most ${MAX_JSON_DEPTH} arrays and objects deep` },
+      ]),
+    );
   const long = longStrings(body);
   if (long.length > 0)
     return E.left(problemAnswer('validation-failed', 'the request body is not valid', long));
@@ -96,6 +114,8 @@ export const decodePathAndBody = <P, B>(
   body: Either<Answer, B>,
 ): Either<Answer, { readonly path: P; readonly body: B }> => {
   if (E.isRight(path) && E.isRight(body)) return E.right({ path: path.right, body: body.right });
+  // A body refused whole (413) is answered as it is: its fields were not looked at.
+  if (E.isLeft(body) && 'problem' in body.left && body.left.problem.code !== 'validation-failed') return body;
   const errors = [path, body].flatMap((decoded) =>
     E.isLeft(decoded) && 'problem' in decoded.left ? (decoded.left.problem.errors ?? []) : [],
   );

@@ -5,7 +5,7 @@ import type { StoredProblem } from '../ports/notifications';
 export const PROBLEM_TYPE_BASE = 'https://basket-service.example/problems/';
 
 /** The statuses a problem answers with. */
-export type ProblemStatus = 400 | 402 | 403 | 404 | 409 | 412 | 422 | 500;
+export type ProblemStatus = 400 | 402 | 403 | 404 | 409 | 412 | 413 | 422 | 500;
 type Status = ProblemStatus;
 
 /** RFC 9457 problem with the contract's stable code (C-3.1). */
@@ -33,6 +33,7 @@ const statusOfCode: Partial<Record<ProblemCode, Status>> = {
   'payment-intent-state': 409,
   'idempotency-key-in-use': 409,
   'precondition-failed': 412,
+  'payload-too-large': 413,
   'internal-error': 500,
 };
 

@@ -4,6 +4,7 @@
 export { type CodecKinds, isCodecKind } from './codec-kind';
 export type { StructC } from './combinators';
 export * from './instant';
+export { bodyLimitBroken, MAX_BODY_CHARACTERS, MAX_JSON_DEPTH } from './json-limits';
 export * from './money';
 export * from './problem-code';
 export { validationErrors } from './report';
