@@ -11,6 +11,7 @@ import {
   MINUTE,
   type StorageRef,
   storeId,
+  T0,
   uuid,
 } from './fixture';
 
@@ -90,8 +91,10 @@ export const idempotencyCases = (storage: StorageRef): void => {
     });
 
     it('prunes the records created before a time, oldest first, at most as many as asked; keeps the others', async () => {
-      const old = [-10, -9, -8].map((days) => record(`key-${uuid()}`, at(days * DAY)));
-      const recent = record(`key-${uuid()}`, at());
+      // Long before anything else a shared storage holds, so that no other record is past the cutoff.
+      const ANCIENT = Date.parse('1990-05-01T12:00:00.000Z') - T0;
+      const old = [-10, -9, -8].map((days) => record(`key-${uuid()}`, at(ANCIENT + days * DAY)));
+      const recent = record(`key-${uuid()}`, at(ANCIENT));
       for (const written of [...old, recent]) {
         expectCommitted(
           await storage().unitOfWork.commit(
@@ -101,13 +104,13 @@ export const idempotencyCases = (storage: StorageRef): void => {
         );
       }
       const found = (written: IdempotencyRecord) =>
-        storage().idempotency.find(storeId, written.key, at(-20 * DAY));
-      expect(await storage().idempotency.prune(at(-5 * DAY), 2)).toBe(2);
+        storage().idempotency.find(storeId, written.key, at(ANCIENT - 20 * DAY));
+      expect(await storage().idempotency.prune(at(ANCIENT - 5 * DAY), 2)).toBe(2);
       expect(await found(old[0] as IdempotencyRecord)).toBeUndefined();
       expect(await found(old[1] as IdempotencyRecord)).toBeUndefined();
       expect(await found(old[2] as IdempotencyRecord)).toEqual(old[2]);
-      expect(await storage().idempotency.prune(at(-5 * DAY), 2)).toBe(1);
-      expect(await storage().idempotency.prune(at(-5 * DAY), 2)).toBe(0);
+      expect(await storage().idempotency.prune(at(ANCIENT - 5 * DAY), 2)).toBe(1);
+      expect(await storage().idempotency.prune(at(ANCIENT - 5 * DAY), 2)).toBe(0);
       expect(await found(recent)).toEqual(recent);
     });
 
