@@ -82,6 +82,7 @@ const periodically = (ms: number, task: () => Promise<unknown>) => {
 /** The basket service's app: its API, its processor of accepted commands and its sweeper. */
 export const createBasketApp = (deps: BasketAppDeps): BasketApp => {
   const config = resolveAppConfig(deps.config);
+  const onError = deps.onError ?? (() => {});
   const ctx: AppContext = {
     storage: deps.storage,
     providers: deps.providers,
@@ -89,10 +90,10 @@ export const createBasketApp = (deps: BasketAppDeps): BasketApp => {
     clock: deps.clock,
     ids: deps.ids,
     config,
-    hub: createCompletionHub(config.notificationRecheckMs),
+    hub: createCompletionHub(config.notificationRecheckMs, onError),
     basketStates: createStateCache(config.stateCacheSize),
     recentResources: createRecentResources(config.stateCacheSize),
-    onError: deps.onError ?? (() => {}),
+    onError,
   };
   const processor = createProcessor(ctx, handleAccepted);
   const api = createApi({ ctx, processor });

@@ -1,7 +1,7 @@
 import { BasketCommand } from '@basket/core';
 import * as E from 'fp-ts/Either';
 import { describe, expect, it } from 'vitest';
-import { basketStream, type Commit } from '../src/index';
+import { basketStream, type Commit, createBasketApp } from '../src/index';
 import type { JsonObject } from '../src/ports/json';
 import { encodeWork } from '../src/processing/queued-command';
 import { nowOf } from '../src/time';
@@ -288,6 +288,44 @@ describe('command processing', () => {
     ]);
     expect(seen[0]).toMatchObject({ status: 'Succeeded', operation: 'addProductToBasket', basketId });
     unsubscribe();
+  });
+
+  it('a subscriber that throws or rejects is reported to onError; the others and processing go on (C-5.5)', async () => {
+    const h = harness();
+    const reported: unknown[] = [];
+    let bothReported: () => void = () => {};
+    const reportedTwice = new Promise<void>((resolve) => {
+      bothReported = resolve;
+    });
+    const app = createBasketApp({
+      storage: h.storage,
+      providers: h.fakes.providers,
+      paymentProvider: h.fakes.paymentProvider,
+      clock: h.clock,
+      ids: { uuid: () => crypto.randomUUID(), providerSuffix: () => 'p'.repeat(24) },
+      config: { recoveryIntervalMs: 0, sweepIntervalMs: 0 },
+      onError: (error) => {
+        if (reported.push(error) === 2) bothReported();
+      },
+    });
+    const seen: unknown[] = [];
+    app.subscribe(() => {
+      throw new Error('a subscriber that throws');
+    });
+    app.subscribe(async () => {
+      throw new Error('a subscriber that rejects');
+    });
+    app.subscribe((n) => seen.push(n.notificationId));
+    const created = await app.api.createBasket(guest);
+    const basketId = String(bodyOf(created).id);
+    const added = await app.api.addProduct(guest, basketId, PIE, { quantity: 1 });
+    await app.drain();
+    await reportedTwice;
+    expect(seen).toEqual([bodyOf(added).notificationId]);
+    expect(reported.map((error) => (error instanceof Error ? error.message : error))).toEqual([
+      'a subscriber that throws',
+      'a subscriber that rejects',
+    ]);
   });
 
   it('a queued command this version cannot read fails with internal-error instead of blocking the basket', async () => {

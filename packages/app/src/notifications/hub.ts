@@ -2,7 +2,10 @@ import type { JsonObject } from '../ports/json';
 import type { NotificationRecord } from '../ports/notifications';
 import { notificationView } from './view';
 
-/** Subscribers of completed notifications (C-5.5, in-process). */
+/**
+ * Subscribers of completed notifications (C-5.5, in-process). A listener that throws, or answers a
+ * promise that rejects, is reported to the app's `onError`; processing goes on.
+ */
 export type NotificationListener = (notification: JsonObject) => void;
 
 /**
@@ -30,8 +33,19 @@ export type CompletionHub = {
 /** How many completed notifications `settled` remembers (a few hundred bytes each). */
 export const SETTLED_KEPT = 4096;
 
-export const createCompletionHub = (recheckMs: number): CompletionHub => {
+export const createCompletionHub = (
+  recheckMs: number,
+  onError: (error: unknown) => void = () => {},
+): CompletionHub => {
   const listeners = new Set<NotificationListener>();
+  /** A subscriber's failure is its own: reported, and processing goes on (whatever `onError` does). */
+  const report = (error: unknown): void => {
+    try {
+      onError(error);
+    } catch {
+      // Nothing is left to tell.
+    }
+  };
   const waiters = new Map<string, Set<(record: NotificationRecord) => void>>();
   // In completion order: the first key is the oldest.
   const settled = new Map<string, NotificationRecord>();
@@ -49,9 +63,11 @@ export const createCompletionHub = (recheckMs: number): CompletionHub => {
     const view = notificationView(record);
     for (const listener of listeners) {
       try {
-        listener(view);
-      } catch {
-        // A subscriber's failure is its own: processing goes on.
+        // An async listener answers a promise where its type says void.
+        const answered: unknown = listener(view);
+        if (answered instanceof Promise) answered.catch(report);
+      } catch (error) {
+        report(error);
       }
     }
   };
