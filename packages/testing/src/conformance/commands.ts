@@ -127,6 +127,31 @@ export const commandQueueCases = (storage: StorageRef): void => {
       });
     });
 
+    it('reads a notification with its basket stream’s current version, not the one it completed at (when it can)', async () => {
+      const read = storage().commands.notificationWithBasketVersion;
+      if (read === undefined) return;
+      const { basketId, streamId } = freshBasket();
+      const command = await accept(storage(), basketId);
+      expect(await storage().commands.notificationWithBasketVersion?.(command.notificationId)).toEqual({
+        record: await storage().commands.notification(command.notificationId),
+        basketVersion: 0,
+      });
+      await storage().unitOfWork.commit(
+        commit({ streamId, events: events('A'), completion: succeeded(command.notificationId, at(7)) }),
+      );
+      // The basket changes after the completion (another contact assigned, say): the version read
+      // with the notification is the stream's now, so that a reader never trusts a state it outgrew.
+      await storage().unitOfWork.commit(commit({ streamId, expectedVersion: 1, events: events('B', 'C') }));
+      const found = await storage().commands.notificationWithBasketVersion?.(command.notificationId);
+      expect(found).toEqual({
+        record: await storage().commands.notification(command.notificationId),
+        basketVersion: 3,
+      });
+      expect(
+        await storage().commands.notificationWithBasketVersion?.(freshBasket().basketId),
+      ).toBeUndefined();
+    });
+
     it('completes a notification exactly once: a second completion is AlreadyCompleted and writes nothing (C-5.3)', async () => {
       const { basketId, streamId } = freshBasket();
       const command = await accept(storage(), basketId);
