@@ -1,4 +1,4 @@
-import { linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { linkSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** The lock file of a PGlite data directory, naming the process that has it open. */
@@ -27,12 +27,41 @@ const removeIfPresent = (file: string): void => {
   try {
     unlinkSync(file);
   } catch (error) {
-    const missing = typeof error === 'object' && error !== null && 'code' in error && error.code === 'ENOENT';
-    if (!missing) throw error;
+    if (!isMissing(error)) throw error;
   }
 };
 
 const heldHere = new Set<string>();
+
+const isMissing = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && 'code' in error && error.code === 'ENOENT';
+
+/**
+ * Moves a lock file found stale out of the way. Another process may have taken the stale lock over
+ * between our read and now, so the file is first renamed to a name of our own (one rename wins) and
+ * what it holds is read again: a live process's lock, moved by mistake, is put back and named in the
+ * error. (Removing the file outright let two processes starting at once after a crash each delete
+ * the other's fresh lock and both open the directory.)
+ */
+const takeAwayStale = (dir: string, file: string, staleOwner: number | undefined): void => {
+  const moved = `${file}.stale.${process.pid}`;
+  try {
+    renameSync(file, moved);
+  } catch (error) {
+    if (isMissing(error)) return; // Another process took it away first: try to link again.
+    throw error;
+  }
+  const owner = ownerOf(moved);
+  if (owner !== undefined && owner !== staleOwner && owner !== process.pid && isAlive(owner)) {
+    try {
+      linkSync(moved, file);
+    } finally {
+      removeIfPresent(moved);
+    }
+    throw new DataDirectoryInUseError(dir, owner);
+  }
+  removeIfPresent(moved);
+};
 
 export class DataDirectoryInUseError extends Error {
   constructor(
@@ -75,7 +104,7 @@ export const lockDataDirectory = (dir: string): (() => void) => {
           throw new DataDirectoryInUseError(dir, owner);
         }
         // Stale: its process is gone (or it is our own pid from an earlier life, reused).
-        removeIfPresent(file);
+        takeAwayStale(dir, file, owner);
       }
     }
   } finally {

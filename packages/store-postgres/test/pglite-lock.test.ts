@@ -1,5 +1,5 @@
-import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, execFile, fork } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,26 @@ import { lockFileOf } from '../src/pglite-lock';
 
 const tsx = resolve(import.meta.dirname, '../../../node_modules/.bin/tsx');
 const child = resolve(import.meta.dirname, 'fixtures/open-pglite.ts');
+const taker = resolve(import.meta.dirname, 'fixtures/take-lock.ts');
+
+const next = (taking: ChildProcess): Promise<unknown> => new Promise((done) => taking.once('message', done));
+
+/** `count` processes try to take `dir`'s lock at one instant; answers how many got it. */
+const takeAtOnce = async (dir: string, count: number): Promise<number> => {
+  const at = Date.now() + 2_000;
+  const takers = Array.from({ length: count }, () =>
+    fork(taker, [dir, String(at)], { execArgv: ['--import', 'tsx'], stdio: 'inherit' }),
+  );
+  try {
+    await Promise.all(takers.map(next));
+    const answers = takers.map(next);
+    for (const taking of takers) taking.send('go');
+    return (await Promise.all(answers)).filter((answer) => answer === 'got').length;
+  } finally {
+    for (const taking of takers) if (taking.connected) taking.send('exit');
+    await Promise.all(takers.map((taking) => new Promise((done) => taking.once('exit', done))));
+  }
+};
 
 type ChildAnswer = { readonly code: number; readonly answer: Record<string, unknown> };
 
@@ -86,4 +106,14 @@ describe('PGlite data directory lock', () => {
     expect(row).toEqual({ one: 1 });
     await db.close();
   });
+
+  it('of processes taking over one stale lock at the same instant, exactly one gets it', async () => {
+    const dead = await deadPid();
+    for (let round = 0; round < 4; round++) {
+      const dir = join(root, `race-${round}`);
+      mkdirSync(dir);
+      writeFileSync(lockFileOf(dir), `${dead}\n`);
+      expect(await takeAtOnce(dir, 3)).toBe(1);
+    }
+  }, 120_000);
 });
