@@ -2,6 +2,7 @@ import type { Storage } from '@basket/app';
 import { type Catalog, catalogIndex } from '@basket/core';
 import { createPostgresStorage, openPglite } from '@basket/store-postgres';
 import { describe, expect, it, vi } from 'vitest';
+import { readyBasket } from './steps';
 import {
   alice,
   basket,
@@ -14,6 +15,22 @@ import {
   text,
   world,
 } from './support';
+
+/** The demo catalog with every seat of the event `productId` sold by its provider elsewhere. */
+const soldOut = (catalog: Catalog, productId: string): Catalog => ({
+  ...catalog,
+  providers: catalog.providers.map((provider) => ({
+    ...provider,
+    products: provider.products.map((product) =>
+      product.id === productId && product.type === 'Ticketing'
+        ? {
+            ...product,
+            soldSeats: product.sections.flatMap((section) => section.rows.flatMap((row) => row.seats)),
+          }
+        : product,
+    ),
+  })),
+});
 
 /** The demo catalog without the product `productId`: withdrawn by its provider. */
 const without = (catalog: Catalog, productId: string): Catalog => ({
@@ -81,6 +98,40 @@ describe('a product withdrawn from the catalog while baskets hold it', () => {
         (await api.useSavedPaymentToken(alice, { paymentIntentId: intentId, tokenId: 'tok_alice_visa' }))
           .status,
       ).toBe(204);
+    },
+  );
+});
+
+describe('seats a basket holds taken out of the catalog (sold elsewhere)', () => {
+  const storages: ReadonlyArray<readonly [string, () => Promise<Storage | undefined>]> = [
+    ['memory', async () => undefined],
+    ['PGlite', async () => createPostgresStorage({ db: await openPglite('memory') })],
+  ];
+  it.each(storages)(
+    '%s: createPaymentIntent fails provider-refused at once and unlocks the basket, instead of retrying until the holds run out (C-8.2)',
+    async (_name, storageOf) => {
+      const storage = await storageOf();
+      const w = await world({
+        config: { paymentSyncWaitMs: 10_000 },
+        ...(storage === undefined ? {} : { storage }),
+      });
+      const { api } = w.app;
+      const id = await readyBasket(w, alice);
+      vi.spyOn(w.providers, 'catalog').mockResolvedValue(catalogIndex(soldOut(w.catalog, ids.event)));
+      const intent = await api.createPaymentIntent(alice, id, {});
+      expect(intent.status).toBe(202);
+      expect(await outcome(w, alice, intent)).toMatchObject({
+        status: 'Failed',
+        problem: { code: 'provider-refused' },
+      });
+      const after = await basket(w, alice, id);
+      expect(after.activePaymentIntentId).toBeUndefined();
+      // Unlocked: the buyer can take the seats out and go on.
+      await succeeds(
+        w,
+        alice,
+        api.addProduct(alice, id, ids.shirt, { quantity: 1, productVariantId: 'home-shirt-m' }),
+      );
     },
   );
 });

@@ -144,7 +144,7 @@ const refusalDetail = (refusedBy: string | undefined, basket: BasketState, now: 
   const expired = !exists(after) || !after.providerBaskets.some((pb) => pb.id === refusedBy);
   return expired
     ? `the holds of provider basket ${refusedBy} ran out before its provider confirmed it`
-    : `the provider of ${refusedBy} refused to confirm it, or did not answer in time`;
+    : `the provider of ${refusedBy} refused to confirm it, did not answer in time, or no longer has room in its catalog for what it holds`;
 };
 
 /**

@@ -5,10 +5,13 @@ import {
   type DomainProblem,
   exists,
   holdsOf,
+  isProviderIdentity,
   type PaymentIntentCommand,
   type PaymentIntentEvent,
   type PaymentIntentState,
   type ProviderIdentity,
+  providerOf,
+  resourceOfKey,
   type Uuid,
 } from '@basket/core';
 import type { Either } from 'fp-ts/Either';
@@ -155,63 +158,87 @@ export const recordAnswers = async (
   paymentIntentId: Uuid,
   answers: ReadonlyArray<ProviderAnswer>,
   completion: (outcome: IntentOutcome) => NotificationCompletion | undefined,
-): Promise<SagaStep> =>
-  stepOf(
-    await transact(ctx, accepted.basketId, async (tx): Promise<Plan<Decided>> => {
-      const loaded = await tx.basket();
-      let applied: Applied<BasketEvent, BasketState> = { events: [], ...loaded };
-      const recorded: ProviderAnswer[] = [];
-      for (const answer of answers) {
-        const { state } = applied;
-        const confirmed =
-          exists(state) &&
-          state.providerBaskets.some((pb) => pb.id === answer.providerBasketId && pb.confirmed);
-        if (answer.answer === 'refused' || confirmed) {
-          recorded.push(answer);
-          continue;
-        }
-        const confirm: BasketCommand = {
-          type: 'ConfirmProviderBasket',
-          basketId: accepted.basketId,
-          at: tx.now,
-          paymentIntentId,
-          providerBasketId: answer.providerBasketId,
-        };
-        const decided = await decideAll(basketAggregate, applied, [confirm], tx.basketFacts);
-        if (E.isLeft(decided)) {
-          recorded.push({ ...answer, answer: 'refused' });
-          continue;
-        }
-        applied = { ...decided.right, events: [...applied.events, ...decided.right.events] };
+): Promise<SagaStep> => {
+  const result = await commitAnswers(ctx, accepted, paymentIntentId, answers, completion);
+  // A confirmation whose holds the catalog no longer has room for (a seat, slot or variant taken out
+  // of it, a seat marked sold) is refused by every commit: its provider basket counts as refused
+  // (C-8.2), instead of the saga retrying until the holds run out with the basket locked.
+  if (result._tag === 'Refused' && result.conflict._tag === 'InsufficientInventory') {
+    const productId = resourceOfKey(result.conflict.resource)?.productId;
+    const provider =
+      productId !== undefined && isProviderIdentity(productId) ? providerOf(productId) : undefined;
+    const turned = answers.map((answer) =>
+      answer.answer === 'confirmed' && providerOf(answer.providerBasketId) === provider
+        ? { ...answer, answer: 'refused' as const }
+        : answer,
+    );
+    if (turned.some((answer, i) => answer !== answers[i]))
+      return recordAnswers(ctx, accepted, paymentIntentId, turned, completion);
+  }
+  return stepOf(result);
+};
+
+const commitAnswers = (
+  ctx: AppContext,
+  accepted: AcceptedCommand,
+  paymentIntentId: Uuid,
+  answers: ReadonlyArray<ProviderAnswer>,
+  completion: (outcome: IntentOutcome) => NotificationCompletion | undefined,
+): Promise<Transacted<Decided>> =>
+  transact(ctx, accepted.basketId, async (tx): Promise<Plan<Decided>> => {
+    const loaded = await tx.basket();
+    let applied: Applied<BasketEvent, BasketState> = { events: [], ...loaded };
+    const recorded: ProviderAnswer[] = [];
+    for (const answer of answers) {
+      const { state } = applied;
+      const confirmed =
+        exists(state) &&
+        state.providerBaskets.some((pb) => pb.id === answer.providerBasketId && pb.confirmed);
+      if (answer.answer === 'refused' || confirmed) {
         recorded.push(answer);
+        continue;
       }
-      const ordered = [
-        ...recorded.filter((a) => a.answer === 'confirmed'),
-        ...recorded.filter((a) => a.answer === 'refused').slice(0, 1),
-      ];
-      const intent = await tx.intent(paymentIntentId);
-      const pending = intent.state.status === 'none' ? [] : intent.state.creation.pendingProviderBaskets;
-      const outcome = await decideIntent(
-        intent,
-        ordered
-          .filter((a) => pending.includes(a.providerBasketId))
-          .map((a) => ({
-            type: 'RecordProviderAnswer',
-            paymentIntentId,
-            at: tx.now,
-            providerBasketId: a.providerBasketId,
-            answer: a.answer,
-          })),
-      );
-      const completed = completion(outcomeOf(outcome));
-      const after = intentAfter(outcome);
-      return {
-        value: {
-          ...(completed === undefined ? {} : { completion: completed }),
-          ...(after === undefined ? {} : { intent: after }),
-        },
-        ...bothWrites(tx, paymentIntentId, { loaded, applied }, { loaded: intent, outcome }),
-        ...(completed === undefined ? {} : { completion: completed }),
+      const confirm: BasketCommand = {
+        type: 'ConfirmProviderBasket',
+        basketId: accepted.basketId,
+        at: tx.now,
+        paymentIntentId,
+        providerBasketId: answer.providerBasketId,
       };
-    }),
-  );
+      const decided = await decideAll(basketAggregate, applied, [confirm], tx.basketFacts);
+      if (E.isLeft(decided)) {
+        recorded.push({ ...answer, answer: 'refused' });
+        continue;
+      }
+      applied = { ...decided.right, events: [...applied.events, ...decided.right.events] };
+      recorded.push(answer);
+    }
+    const ordered = [
+      ...recorded.filter((a) => a.answer === 'confirmed'),
+      ...recorded.filter((a) => a.answer === 'refused').slice(0, 1),
+    ];
+    const intent = await tx.intent(paymentIntentId);
+    const pending = intent.state.status === 'none' ? [] : intent.state.creation.pendingProviderBaskets;
+    const outcome = await decideIntent(
+      intent,
+      ordered
+        .filter((a) => pending.includes(a.providerBasketId))
+        .map((a) => ({
+          type: 'RecordProviderAnswer',
+          paymentIntentId,
+          at: tx.now,
+          providerBasketId: a.providerBasketId,
+          answer: a.answer,
+        })),
+    );
+    const completed = completion(outcomeOf(outcome));
+    const after = intentAfter(outcome);
+    return {
+      value: {
+        ...(completed === undefined ? {} : { completion: completed }),
+        ...(after === undefined ? {} : { intent: after }),
+      },
+      ...bothWrites(tx, paymentIntentId, { loaded, applied }, { loaded: intent, outcome }),
+      ...(completed === undefined ? {} : { completion: completed }),
+    };
+  });
