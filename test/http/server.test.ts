@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -167,6 +167,19 @@ describe('basket serve: shutdown (C-10.3)', () => {
     expect(minted.code).not.toBe(0);
     expect(minted.stderr).toContain('--contact must be a contact id');
     expect(minted.stdout).toBe('');
+  });
+
+  it('refuses a catalog with no store: no request could name one by its API key (C-2.1, C-10.2)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'basket-no-stores-'));
+    temporary.push(dir);
+    const catalog = JSON.parse(
+      await readFile(join(ROOT, 'packages/providers-catalog/catalog/demo-catalog.json'), 'utf8'),
+    );
+    const file = join(dir, 'catalog.json');
+    await writeFile(file, JSON.stringify({ ...catalog, stores: [] }));
+    const started = await runCli(['serve'], { BASKET_CATALOG: file, BASKET_DATABASE_URL: 'memory:' });
+    expect(started.code).toBe(1);
+    expect(started.stderr).toContain('stores: the server needs at least one store');
   });
 
   it('refuses a BASKET_NATS_URL that names no server: exit 2 before doing anything (C-10.1)', async () => {

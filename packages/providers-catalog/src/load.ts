@@ -49,11 +49,31 @@ export const parseCatalogText = (text: string, file = '(catalog)'): Catalog => {
 
 /** Reads and checks a catalog file, so that a malformed one fails at start. */
 export const loadCatalogFile = async (path: string): Promise<Catalog> => {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = await readFile(path, 'utf8');
+    bytes = await readFile(path);
   } catch (error) {
     throw new CatalogFileError(path, [{ path: '', message: `cannot be read: ${reason(error)}` }]);
   }
-  return parseCatalogText(text, path);
+  return parseCatalogText(utf8Text(bytes, path), path);
+};
+
+/** Strict: a byte that is not UTF-8 would otherwise become U+FFFD in titles stored for good. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const BOM = '\ufeff';
+
+/**
+ * The file's text, which must be UTF-8 (C-10.2, JSON's encoding); a byte order mark is dropped. A
+ * file in another encoding (Latin-1, UTF-16) is refused, said as such.
+ */
+const utf8Text = (bytes: Buffer, path: string): string => {
+  let text: string;
+  try {
+    text = UTF8.decode(bytes);
+  } catch {
+    throw new CatalogFileError(path, [
+      { path: '', message: 'not UTF-8 text (JSON is UTF-8): save the file as UTF-8, not Latin-1 or UTF-16' },
+    ]);
+  }
+  return text.startsWith(BOM) ? text.slice(BOM.length) : text;
 };

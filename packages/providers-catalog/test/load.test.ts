@@ -17,7 +17,7 @@ const demoJson = async (): Promise<Editable> =>
   JSON.parse(await readFile(demoCatalogPath, 'utf8')) as Editable;
 
 /** Writes `text` as a catalog file and answers the error loading it raises. */
-const loadError = async (name: string, text: string): Promise<CatalogFileError> => {
+const loadError = async (name: string, text: string | Buffer): Promise<CatalogFileError> => {
   const file = join(dir, name);
   await writeFile(file, text);
   const error = await loadCatalogFile(file).then(
@@ -86,5 +86,21 @@ describe('loadCatalogFile (C-10.2)', () => {
   it('refuses a catalog whose top level is not an object', async () => {
     const error = await loadError('array.json', '[]');
     expect(error.errors.length).toBeGreaterThan(0);
+  });
+
+  it('refuses a file that is not UTF-8 (Latin-1, UTF-16) instead of storing U+FFFD in its titles; takes a BOM', async () => {
+    const text = (await readFile(demoCatalogPath, 'utf8')).replace('"Veggie pie', '"Veggie pie café');
+    expect(text).toContain('café');
+    for (const [name, bytes] of [
+      ['latin1.json', Buffer.from(text, 'latin1')],
+      ['utf16.json', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')])],
+    ] as const) {
+      const error = await loadError(name, bytes);
+      expect(error.message).toContain('not UTF-8');
+    }
+    const bom = join(dir, 'bom.json');
+    await writeFile(bom, Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text, 'utf8')]));
+    const catalog = await loadCatalogFile(bom);
+    expect(JSON.stringify(catalog)).toContain('Veggie pie café');
   });
 });

@@ -10,6 +10,7 @@ import type { Catalog } from '@basket/core';
 import { basketFastifyOptions, basketHttp, type LoadFigures } from '@basket/http';
 import { natsServersFromEnv } from '@basket/outbox-nats';
 import {
+  CatalogFileError,
   demoCatalogPath,
   loadCatalogFile,
   simulatedPaymentProvider,
@@ -71,7 +72,16 @@ export const createBasketServer = async (
   /** A storage opened by the caller (benchmarks, tests) instead of `config.databaseUrl`'s. */
   given?: Storage,
 ): Promise<BasketServer> => {
-  const catalog = await loadCatalogFile(config.catalogPath ?? demoCatalogPath);
+  const catalogPath = config.catalogPath ?? demoCatalogPath;
+  const catalog = await loadCatalogFile(catalogPath);
+  // Every request names its store by API key (C-2.1): with none, no request could be served.
+  if (catalog.stores.length === 0)
+    throw new CatalogFileError(catalogPath, [
+      {
+        path: 'stores',
+        message: 'the server needs at least one store: its API key is how a request names it',
+      },
+    ]);
   const storage =
     given ?? (await openStorage(config.databaseUrl, config.databaseSchema, config.databaseBatches));
   const clock = await processClock(storage, logger);

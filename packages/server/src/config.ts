@@ -2,6 +2,7 @@ import { createPublicKey } from 'node:crypto';
 import type { CorsOptions, JwtPublicKey } from '@basket/http';
 import { DEFAULT_BATCHES_IN_FLIGHT } from '@basket/store-postgres';
 import { readCorsOrigins } from './cors-origins';
+import { checkHost } from './listen-host';
 import { readTimeouts, type Timeouts } from './timeouts';
 
 /**
@@ -268,6 +269,17 @@ export const readConfig = (env: Environment): ConfigReading => {
   if (databaseUrlError !== undefined) errors.push(databaseUrlError);
   const natsUrlError = checkNatsUrl(nonEmpty(env.BASKET_NATS_URL));
   if (natsUrlError !== undefined) errors.push(natsUrlError);
+  const hostError = checkHost(nonEmpty(env.HOST));
+  if (hostError !== undefined) errors.push(hostError);
+  if (
+    nonEmpty(env.BASKET_JWT_PUBLIC_KEY_ALG) !== undefined &&
+    nonEmpty(env.BASKET_JWT_PUBLIC_KEY) === undefined
+  )
+    errors.push(
+      'BASKET_JWT_PUBLIC_KEY_ALG is set without BASKET_JWT_PUBLIC_KEY, the key it names the algorithm of',
+    );
+  if (port.ok && metricsPort?.ok === true && metricsPort.value !== 0 && metricsPort.value === port.value)
+    errors.push(`BASKET_METRICS_PORT must differ from PORT (both ${port.value})`);
   if (production && secret === undefined && keys.ok && keys.value.length === 0) {
     errors.push('BASKET_JWT_SECRET (or BASKET_JWT_PUBLIC_KEY) is required when NODE_ENV=production');
   }

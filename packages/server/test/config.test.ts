@@ -292,6 +292,36 @@ describe('readConfig (C-10.1)', () => {
     }
   });
 
+  it('refuses a HOST that is neither an IP address nor a host name, before anything is opened (C-10.1)', () => {
+    for (const host of [
+      '127.0.0.1',
+      '0.0.0.0',
+      '::',
+      '::1',
+      'localhost',
+      'basket-1.internal',
+      'api.example.com.',
+    ]) {
+      expect(readConfig({ HOST: host }).ok, host).toBe(true);
+    }
+    for (const host of ['no such host!', '256.1.1.1', 'a..b', '-lead.example', 'x'.repeat(64)]) {
+      const config = readConfig({ HOST: host });
+      expect(config.ok, host).toBe(false);
+      if (!config.ok) expect(config.error).toContain('HOST must be an IP address or a host name');
+    }
+  });
+
+  it('refuses a public key algorithm without its key, and a metrics port equal to PORT', () => {
+    const alg = readConfig({ BASKET_JWT_PUBLIC_KEY_ALG: 'ES256' });
+    expect(alg.ok).toBe(false);
+    if (!alg.ok)
+      expect(alg.error).toContain('BASKET_JWT_PUBLIC_KEY_ALG is set without BASKET_JWT_PUBLIC_KEY');
+    const ports = readConfig({ PORT: '8080', BASKET_METRICS_PORT: '8080' });
+    expect(ports.ok).toBe(false);
+    if (!ports.ok) expect(ports.error).toContain('BASKET_METRICS_PORT must differ from PORT');
+    expect(readConfig({ PORT: '8080', BASKET_METRICS_PORT: '9090' }).ok).toBe(true);
+  });
+
   it('refuses a BASKET_NATS_URL that names no server, without echoing it (it may carry credentials)', () => {
     for (const url of [
       'nats://127.0.0.1:4222',
