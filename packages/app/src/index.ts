@@ -3,7 +3,7 @@
 
 export { type AlignedClock, alignedClock } from './aligned-clock';
 // The app and its transport-agnostic API.
-export type { BasketApi } from './api/basket-api';
+export type { BasketApi, MethodName, OperationArguments } from './api/basket-api';
 export type { EventPage } from './api/event-listing';
 export { MAX_EVENT_PAGE } from './api/event-listing';
 export type { OperationInput } from './api/operation-input';

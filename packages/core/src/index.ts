@@ -15,6 +15,7 @@ export {
   type BasketEventOf,
   type BasketEventType,
   type BasketFacts,
+  type BasketLifecycle,
   BasketState,
   BasketVoucher,
   basketDecider,
@@ -70,12 +71,17 @@ export {
 // The catalog the basket decides with (C-10.2): parsing and indexing it.
 export {
   type Catalog,
+  CatalogContact,
   CatalogDiscount,
   type CatalogError,
   type CatalogIndex,
   CatalogProduct,
+  type CatalogProductEntry,
+  CatalogProvider,
+  CatalogStore,
   CatalogTicketingProduct,
   CatalogTimeSlotProduct,
+  CatalogVoucher,
   catalogIndex,
   parseCatalog,
 } from './catalog';
@@ -118,6 +124,7 @@ export {
   type PaymentIntentEventOf,
   type PaymentIntentEventType,
   type PaymentIntentFacts,
+  type PaymentIntentLifecycle,
   PaymentIntentState,
   paymentIntentDecider,
   paymentIntentEventSchema,

@@ -3,7 +3,8 @@ import type { EventPage, Preconditions } from '@basket/app';
 import { type OperationName, operations } from '@basket/core';
 
 type FieldError = { readonly path: string; readonly message: string };
-type Parsed<A> =
+/** A header or query value read: its value, or the field error a 400 lists. */
+export type Parsed<A> =
   | { readonly ok: true; readonly value: A }
   | { readonly ok: false; readonly error: FieldError };
 

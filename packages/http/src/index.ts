@@ -8,6 +8,7 @@ export { basketFastifyOptions } from './fastify-options';
 export {
   etagOf,
   operationFingerprint,
+  type Parsed,
   parseIdempotencyKey,
   parseIfMatch,
   parseIfNoneMatch,
@@ -17,6 +18,7 @@ export {
 export type { OpenApiOptions } from './openapi/document';
 export { openApiDocument } from './openapi/document';
 export { renderApiReference } from './openapi/html';
+export type { JsonSchema } from './openapi/json-schema';
 export type { LoadFigures, LoadLimits } from './overload';
 export type { BasketHttpOptions } from './plugin';
 export { basketHttp } from './plugin';

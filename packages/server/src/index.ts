@@ -8,3 +8,5 @@ export { DEVELOPMENT_JWT_SECRET, readConfig } from './config';
 export type { DevTokenOptions } from './dev-token';
 export { mintDevToken } from './dev-token';
 export { createLogger, type Logger } from './logger';
+export type { ServerMetrics } from './metrics/registry';
+export type { Timeouts } from './timeouts';

@@ -6,6 +6,7 @@ export type {
   Queryable,
   Row,
   Statement,
+  TransactionBody,
   TransactionOpening,
   TransactionQueryable,
 } from './db';

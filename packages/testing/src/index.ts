@@ -114,7 +114,7 @@ export {
   useStorage,
 } from './conformance';
 // Decider specs.
-export { given } from './given-when-then';
+export { type Given, given, type SpecDecider } from './given-when-then';
 // The model-based test of the whole app, and deterministic time and ids.
 export {
   type BasketModel,
@@ -124,9 +124,11 @@ export {
   demoTargets,
   drive,
   type ManualClock,
+  type ModelBasket,
   type ModelCommand,
   type ModelSystem,
   type ModelTargets,
   manualClock,
+  type StockedTarget,
   scheduledStorage,
 } from './model';

@@ -1,9 +1,9 @@
 import type { ProblemCode } from '../primitives/problem-code';
 import type { BasketCommandType } from './commands';
 import type { BasketEventType } from './events';
-import type { BasketState } from './state';
+import type { BasketLifecycle } from './state';
 
-type Status = BasketState['status'];
+type Status = BasketLifecycle;
 
 const lineEvents = [
   'ContactAssigned',

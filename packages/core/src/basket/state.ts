@@ -82,6 +82,9 @@ export type ExistingBasket = t.TypeOf<typeof ExistingBasket>;
 export const BasketState = t.union([t.type({ status: t.literal('none') }), ExistingBasket], 'BasketState');
 export type BasketState = t.TypeOf<typeof BasketState>;
 
+/** Status of a basket, `none` before it was created: the rows of `basketTransitions`. */
+export type BasketLifecycle = BasketState['status'];
+
 export const initialBasketState: BasketState = { status: 'none' };
 
 export const exists = (state: BasketState): state is ExistingBasket => state.status !== 'none';
