@@ -41,19 +41,22 @@ const without = (catalog: Catalog, productId: string): Catalog => ({
   })),
 });
 
+/** Each case runs on the memory storage (undefined: `world`'s own) and on PGlite. */
+const storages: ReadonlyArray<readonly [string, () => Promise<Storage | undefined>]> = [
+  ['memory', async () => undefined],
+  ['PGlite', async () => createPostgresStorage({ db: await openPglite('memory') })],
+];
+
+const worldOn = async (storageOf: () => Promise<Storage | undefined>) => {
+  const storage = await storageOf();
+  return world({ config: { paymentSyncWaitMs: 10_000 }, ...(storage === undefined ? {} : { storage }) });
+};
+
 describe('a product withdrawn from the catalog while baskets hold it', () => {
-  const storages: ReadonlyArray<readonly [string, () => Promise<Storage | undefined>]> = [
-    ['memory', async () => undefined],
-    ['PGlite', async () => createPostgresStorage({ db: await openPglite('memory') })],
-  ];
   it.each(storages)(
     '%s: leaves those baskets changeable and payable, its held units not checked against a capacity of 0',
     async (_name, storageOf) => {
-      const storage = await storageOf();
-      const w = await world({
-        config: { paymentSyncWaitMs: 10_000 },
-        ...(storage === undefined ? {} : { storage }),
-      });
+      const w = await worldOn(storageOf);
       const { api } = w.app;
       const id = text(bodyOf(await api.createBasket(alice)), 'id');
       await succeeds(w, alice, api.addProduct(alice, id, ids.pie, { quantity: 2 }));
@@ -103,18 +106,10 @@ describe('a product withdrawn from the catalog while baskets hold it', () => {
 });
 
 describe('seats a basket holds taken out of the catalog (sold elsewhere)', () => {
-  const storages: ReadonlyArray<readonly [string, () => Promise<Storage | undefined>]> = [
-    ['memory', async () => undefined],
-    ['PGlite', async () => createPostgresStorage({ db: await openPglite('memory') })],
-  ];
   it.each(storages)(
     '%s: createPaymentIntent fails provider-refused at once and unlocks the basket, instead of retrying until the holds run out (C-8.2)',
     async (_name, storageOf) => {
-      const storage = await storageOf();
-      const w = await world({
-        config: { paymentSyncWaitMs: 10_000 },
-        ...(storage === undefined ? {} : { storage }),
-      });
+      const w = await worldOn(storageOf);
       const { api } = w.app;
       const id = await readyBasket(w, alice);
       vi.spyOn(w.providers, 'catalog').mockResolvedValue(catalogIndex(soldOut(w.catalog, ids.event)));
