@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/Either';
-import { problem } from '../decider';
+import type { CatalogProduct } from '../catalog';
+import { type DomainProblem, problem } from '../decider';
 import { availableOf } from '../inventory/resources';
 import type { BasketCommandOf } from './commands';
 import { removeLineEvents } from './decide-removal';
@@ -41,6 +42,22 @@ export const decideDeleteLineItem = (
 ): Decision =>
   withLineOf(command, state, ({ line }) => accept(removeLineEvents(state, line.id, 'deleted', command.at)));
 
+/**
+ * The line's slot or variant when its provider has taken it out of the catalog since: said as such,
+ * rather than as a capacity of 0.
+ */
+const goneFromCatalog = (line: QuantityLine, product: CatalogProduct): DomainProblem | undefined => {
+  if (line.type === 'TimeSlot' && product.type === 'TimeSlot')
+    return product.timeSlots.some((slot) => slot.id === line.timeSlotId)
+      ? undefined
+      : problem('time-slot-not-found', `product ${product.id} has no slot ${line.timeSlotId} any more`);
+  if (line.type === 'VariableProduct' && product.type === 'VariableProduct')
+    return product.variants.some((variant) => variant.id === line.variant.id)
+      ? undefined
+      : problem('variant-not-found', `product ${product.id} has no variant ${line.variant.id} any more`);
+  return undefined;
+};
+
 /** A new quantity for a line under the rules of adding (C-7.3a): limit per product, then capacity. */
 const changeQuantity = (
   command: LineCommand,
@@ -70,6 +87,7 @@ const changeQuantity = (
   const refusal = firstRefusal(
     () =>
       product.onSale ? undefined : problem('product-unavailable', `product ${product.id} is not on sale`),
+    () => goneFromCatalog(line, product),
     () =>
       quantityLimitRefusal(
         unitsOfProduct(state, product.id, [line.id]) + quantity,

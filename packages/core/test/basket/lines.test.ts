@@ -202,4 +202,18 @@ describe('UpdateLineItemQuantity (C-7.7, C-7.3a)', () => {
       })
       .events();
   });
+
+  it('more of a variant taken out of the catalog is variant-not-found, not a capacity of 0; fewer is fine', () => {
+    const history = historyOf(addShirt());
+    const command = setQuantity(SHOP_PB, SHIRT_LINE, 2);
+    const facts = plentyFor(command, stateOf(history));
+    const withoutVariants = catalogWith(SHIRT, () => ({ variants: [] }));
+    given(basketDecider, history)
+      .when(command, { ...facts, catalog: withoutVariants })
+      .thenFails('variant-not-found');
+    const fewer = historyOf(addShirt(), setQuantity(SHOP_PB, SHIRT_LINE, 2));
+    given(basketDecider, fewer)
+      .when(setQuantity(SHOP_PB, SHIRT_LINE, 1), { ...facts, catalog: withoutVariants })
+      .events();
+  });
 });
