@@ -20,7 +20,7 @@ import {
 } from './decide-support';
 import type { BasketEvent } from './events';
 import type { BasketFacts } from './facts';
-import type { TimeSlotLine } from './line';
+import type { Line, TimeSlotLine } from './line';
 import type { ExistingBasket } from './state';
 import { allLines } from './state';
 
@@ -81,6 +81,26 @@ export const decideSelectTimeSlot = (
     ),
   );
 
+/** Whether `lines` are exactly one line per rated quantity, of this slot, at the rate's price now. */
+const sameLines = (
+  lines: ReadonlyArray<Line>,
+  timeSlotId: string,
+  rated: ReadonlyArray<RatedQuantity>,
+): boolean =>
+  lines.length === rated.length &&
+  rated.every(({ rate, quantity }) =>
+    lines.some(
+      (line) =>
+        line.type === 'TimeSlot' &&
+        line.timeSlotId === timeSlotId &&
+        line.rateId === rate.id &&
+        line.quantity === quantity &&
+        line.unitPrice.minorUnits === rate.price &&
+        line.tariffId === rate.tariffId &&
+        line.tariffName === rate.tariffName,
+    ),
+  );
+
 const replaceLines = (
   command: SelectTimeSlot,
   state: ExistingBasket,
@@ -98,6 +118,9 @@ const replaceLines = (
     () => lineLimitRefusal(state, rated.length - replaced.length),
   );
   if (refusal) return E.left(refusal);
+  // The same slot at the same rates again changes nothing: no event, and the hold does not restart
+  // (C-7.8: only a change to the lines does), nor do lines cross-sold from these go (C-7.4).
+  if (sameLines(replaced, command.timeSlotId, rated)) return E.right([]);
   const ids = freshIdSupply(command.freshIds);
   const removals = removeLinesEvents(
     state,

@@ -84,6 +84,23 @@ describe('SelectTimeSlot (C-7.6)', () => {
     ]);
   });
 
+  it('C-7.8: the same slot at the same rates again records nothing, so the hold does not restart', () => {
+    const history = historyOf(pickTour(2, 1));
+    whenPlenty(history, { ...pickTour(2, 1), freshIds: freshIds('again') }).then([]);
+    // The same rates in another order are the same selection; another quantity is not.
+    whenPlenty(history, {
+      ...pickTour(2, 1),
+      rates: [...pickTour(2, 1).rates].reverse(),
+      freshIds: freshIds('r'),
+    }).then([]);
+    expect(
+      whenPlenty(history, { ...pickTour(2, 2), freshIds: freshIds('more') }).events().length,
+    ).toBeGreaterThan(0);
+    expect(
+      whenPlenty(history, { ...pickTour(2, 1, SLOT_12), freshIds: freshIds('other') }).events().length,
+    ).toBeGreaterThan(0);
+  });
+
   it('C-7.6: places this basket already holds in the slot count as available to it', () => {
     whenPlenty(historyOf(pickTour(3, 0, SLOT_14)), pickTour(2, 1, SLOT_14)).events();
   });
