@@ -35,11 +35,12 @@ export type BasketClient = {
   /**
    * 17: POST /psp/tokens/use-existing, synchronous (C-4.3). Resolves once paid, and forgets the
    * ETag of the intent's basket (checked out); a decline is a BasketProblemError `payment-declined`
-   * (402). The token's `sub` is the paying contact.
+   * (402). The token's `sub` is the paying contact. Nothing is settled afterwards, so there is no
+   * `timeoutMs`: give a `signal` (`AbortSignal.timeout(ms)`) to stop waiting.
    */
   readonly useSavedPaymentToken: (
     body: UseSavedTokenBody,
-    options?: Pick<CallOptions, 'idempotencyKey' | 'signal'> & SettleOptions,
+    options?: Pick<CallOptions, 'idempotencyKey' | 'signal'>,
   ) => Promise<void>;
   /** C-4.4: the OpenAPI 3.1 document (no credentials). */
   readonly openApi: () => Promise<FreeFormObject>;

@@ -70,8 +70,7 @@ const parseJson = (text: string, line: RequestLine, status: number): unknown => 
 };
 
 /** Reads a response: a problem (any 4xx or 5xx) is thrown as a BasketProblemError (C-3.1). */
-const readReply = async (response: Response, line: RequestLine): Promise<HttpReply> => {
-  const text = await response.text();
+const readReply = (response: Response, text: string, line: RequestLine): HttpReply => {
   const body = parseJson(text, line, response.status);
   if (response.status >= 400) {
     const problem = Problem.decode(body);
@@ -118,29 +117,33 @@ export const createTransport = (options: BasketClientOptions): Transport => {
       if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey;
       if (request.ifMatch !== undefined) headers['if-match'] = request.ifMatch;
       if (request.body !== undefined) headers['content-type'] = 'application/json';
-      let response: Response;
+      // A failure before the whole answer is read, the body cut midway included, is a network
+      // error: the call is sent again with the same key, and the service replays its answer (C-6.3).
+      let exchange: { readonly response: Response; readonly text: string; readonly after: number };
       try {
-        response = await fetchImpl(`${baseUrl}${request.path}`, {
+        const response = await fetchImpl(`${baseUrl}${request.path}`, {
           method: request.method,
           headers,
           ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
           ...(request.signal === undefined ? {} : { signal: request.signal }),
         });
+        const after = retryAfterMs(response.headers.get('retry-after'), Date.now());
+        if (response.status >= 500 && attempt <= retries && after <= maxRetryAfterMs) {
+          await response.body?.cancel();
+          const spread = after * jitter * random();
+          await pause(Math.max(delayMs(attempt), after + spread), request.signal);
+          continue;
+        }
+        exchange = { response, text: await response.text(), after };
       } catch (error) {
         if (request.signal?.aborted === true) throw error;
         if (attempt > retries) throw new BasketNetworkError(line, attempt, error);
         await pause(delayMs(attempt), request.signal);
         continue;
       }
-      const after = retryAfterMs(response.headers.get('retry-after'), Date.now());
-      if (response.status >= 500 && attempt <= retries && after <= maxRetryAfterMs) {
-        await response.body?.cancel();
-        const spread = after * jitter * random();
-        await pause(Math.max(delayMs(attempt), after + spread), request.signal);
-        continue;
-      }
+      const { response, text, after } = exchange;
       try {
-        return await readReply(response, line);
+        return readReply(response, text, line);
       } catch (error) {
         // The same key still being carried out by a concurrent first use: "to be retried" (C-6.3).
         const inUse = error instanceof BasketProblemError && error.code === 'idempotency-key-in-use';
