@@ -1,5 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,6 +54,42 @@ describe('basket serve: logs (C-10.3, C-2.8)', () => {
       expect(requestLines().find((line) => line.path === '/nowhere')?.route).toBe('unmatched');
       expect(requestLines().find((line) => line.path === '/baskets')?.route).toBe('/baskets');
       expect(requestLines().every((line) => typeof line.route === 'string')).toBe(true);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe('basket serve: a request its client abandons (C-10.3)', () => {
+  it('is logged as aborted, once, with its route and path: it may have changed the basket', async () => {
+    // Slow providers hold createPaymentIntent's answer for its synchronous wait.
+    const server = await spawnServer({ BASKET_PROVIDER_LATENCY_MS: '3000' });
+    try {
+      const client = await createClient(server.url);
+      const alice = await credentials(ALICE);
+      const { basketId } = await preparedBasket(client, alice, { withIntent: false });
+      const path = `/baskets/${basketId}/payment-intents`;
+      const request = httpRequest(new URL(path, server.url), {
+        method: 'POST',
+        headers: { ...alice, 'content-type': 'application/json' },
+      });
+      request.on('error', () => {});
+      request.end('{}');
+      // Taken in once the command locked the basket; the client goes away before the answer.
+      for (let locked = false; !locked; ) {
+        const basket = await client.send('GET', `/baskets/${basketId}`, alice);
+        locked =
+          typeof (basket.body as { activePaymentIntentId?: unknown }).activePaymentIntentId === 'string';
+      }
+      request.destroy();
+      await server.logged((line) => line.msg === 'request aborted' && line.path === path);
+      const lines = server.logs.filter((line) => line.path === path);
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatchObject({
+        method: 'POST',
+        route: '/baskets/:id/payment-intents',
+        aborted: true,
+      });
     } finally {
       await server.stop();
     }

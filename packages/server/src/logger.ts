@@ -50,9 +50,21 @@ export const pathOf = (target: string): string => {
 
 /**
  * One JSON line per request (C-10.3): method, route pattern, path, status and duration. No headers,
- * no query values but the path's ids, no bodies.
+ * no query values but the path's ids, no bodies. A request whose client went away before its answer
+ * (a command may still have been applied) is logged as `request aborted`, without a status.
  */
 export const logRequests = (app: FastifyInstance): void => {
+  // Fastify's onRequestAbort does not fire once the body has been read: the answer's connection
+  // closing before the answer was written is what says the client went away.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.raw.once('close', () => {
+      if (reply.raw.writableFinished) return;
+      request.log.info(
+        { method: request.method, route: routeOf(request), path: pathOf(request.url), aborted: true },
+        'request aborted',
+      );
+    });
+  });
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
       {
