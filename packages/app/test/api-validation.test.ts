@@ -77,6 +77,9 @@ describe('request validation (C-1.6, C-3.1)', () => {
     }
     const strings = Array.from({ length: 40 }, () => 'x'.repeat(2000));
     expectProblem(await h.app.api.createPaymentIntent(alice, id, { strings }), 413, 'payload-too-large');
+    // Numbers count too: 20,000 of them are over 64 Ki characters of JSON.
+    const numbers = Array.from({ length: 20_000 }, (_, i) => i * 1_000_003);
+    expectProblem(await h.app.api.createPaymentIntent(alice, id, { numbers }), 413, 'payload-too-large');
     expectProblem(
       await h.app.api.addProduct(alice, id, PIE, { quantity: 1, extra: strings }),
       413,

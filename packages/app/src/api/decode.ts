@@ -58,7 +58,7 @@ export const decodeBody = <A>(codec: t.Decoder<unknown, A>, body: unknown): Eith
     return E.left(
       problemAnswer(
         'payload-too-large',
-        `the request body's strings and field names hold more than ${MAX_BODY_CHARACTERS} characters`,
+        `the request body takes more than ${MAX_BODY_CHARACTERS} characters as JSON text`,
       ),
     );
   if (broken === 'depth')

@@ -18,12 +18,33 @@ describe('body limits on parsed values (C-1.6, C-9.1)', () => {
     expect(bodyLimitBroken('a string is depth 0')).toBeUndefined();
   });
 
-  it('counts the characters of strings and field names together, not numbers', () => {
-    const half = 'x'.repeat(MAX_BODY_CHARACTERS / 2);
-    expect(bodyLimitBroken({ a: half, b: half.slice(2) })).toBeUndefined();
-    expect(bodyLimitBroken({ a: half, b: half.slice(1) })).toBe('size');
-    expect(bodyLimitBroken({ [half]: 1, b: half })).toBe('size');
-    expect(bodyLimitBroken({ list: Array.from({ length: 100_000 }, (_, i) => i) })).toBeUndefined();
+  it('measures the JSON text, numbers and nulls included, never above the text a body is parsed from', () => {
+    expect(bodyLimitBroken({ n: Array.from({ length: 20_000 }, (_, i) => i * 1_000_003) })).toBe('size');
+    expect(bodyLimitBroken({ nulls: Array.from({ length: 20_000 }, () => null) })).toBe('size');
+    expect(bodyLimitBroken({ s: 'x'.repeat(MAX_BODY_CHARACTERS) })).toBe('size');
+    // Exactly the text's length where nothing needs escaping: a body within the bound as text is
+    // within it here.
+    const plain = fc.letrec((tie) => ({
+      value: fc.oneof(
+        { depthSize: 'small', maxDepth: 8 },
+        fc.string({ unit: fc.constantFrom('a', 'b', ' ') }),
+        fc.integer(),
+        fc.boolean(),
+        fc.constant(null),
+        fc.array(tie('value')),
+        fc.dictionary(fc.string({ unit: fc.constantFrom('k', 'l') }), tie('value')),
+      ),
+    })).value;
+    fc.assert(
+      fc.property(plain, fc.integer({ min: 0, max: 2_000 }), (json, pad) => {
+        const text = JSON.stringify([json, 'x'.repeat(pad)]);
+        const measured = MAX_BODY_CHARACTERS - text.length;
+        const body = [json, 'x'.repeat(pad + measured)];
+        expect(JSON.stringify(body)).toHaveLength(MAX_BODY_CHARACTERS);
+        expect(bodyLimitBroken(body)).toBeUndefined();
+        expect(bodyLimitBroken([json, 'x'.repeat(pad + measured + 1)])).toBe('size');
+      }),
+    );
   });
 });
 
