@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { readyBasket } from './steps';
 import {
   alice,
@@ -10,6 +10,7 @@ import {
   lineItems,
   outcome,
   providerBasketOf,
+  providerBaskets,
   succeeds,
   text,
   type World,
@@ -135,6 +136,35 @@ describe('payment paths over the simulated providers', () => {
     expect(JSON.stringify(done)).toMatch(
       /holds of provider basket .* ran out before its provider confirmed it/,
     );
+  });
+
+  it('providers that answer after their timeout, confirming, are told to release: none keeps a confirmation (C-8.2, C-8.4)', async () => {
+    const w = await world({ config: { paymentSyncWaitMs: 0, providerAnswerTimeoutMs: 50 } });
+    const { api } = w.app;
+    const id = await readyBasket(w, alice);
+    const confirming = heldProviderCalls(w, 'confirm');
+    // Resolves once the provider baskets the late confirmations named have all been released.
+    const released = new Set<string>();
+    let allReleased: () => void = () => undefined;
+    const everyRelease = new Promise<void>((resolve) => {
+      allReleased = resolve;
+    });
+    const release = w.providers.release.bind(w.providers);
+    let confirmedLate: ReadonlyArray<string> = [];
+    vi.spyOn(w.providers, 'release').mockImplementation(async (request) => {
+      await release(request);
+      released.add(request.providerBasketId);
+      if (confirmedLate.length > 0 && confirmedLate.every((pb) => released.has(pb))) allReleased();
+    });
+    const creation = await api.createPaymentIntent(alice, id, {});
+    const done = await outcome(w, alice, creation);
+    expect(done).toMatchObject({ status: 'Failed', problem: { code: 'provider-refused' } });
+    const intentId = text(done, 'paymentIntentId');
+    confirmedLate = providerBaskets(await basket(w, alice, id)).map((pb) => String(pb.id));
+    released.clear();
+    confirming.letGo();
+    await everyRelease;
+    expect(await w.providers.confirmed(intentId)).toEqual([]);
   });
 
   it('cancelling: the cancellation machine runs, the basket is unlocked and keeps its lines and holds (C-8.4)', async () => {

@@ -19,7 +19,7 @@ import { completeWithoutChange, fromBasketRun, type Handled } from '../processin
 import type { QueuedWorkOf } from '../processing/queued-command';
 import { loadIntent } from '../streams/payment-intent-stream';
 import { answerWithin, nowOf } from '../time';
-import { lockAndStart, recordAnswers } from './intent-creation-commits';
+import { lockAndStart, type ProviderAnswer, recordAnswers } from './intent-creation-commits';
 import { type IntentOutcome, runIntentPlan } from './intent-decision';
 import { lockedBy, nextStep, runSaga, type SagaStep } from './support';
 
@@ -43,20 +43,28 @@ const confirm = async (
 ): Promise<SagaStep> => {
   const paymentIntentId = intent.id;
   const answers = await Promise.all(
-    intent.creation.pendingProviderBaskets.map(async (providerBasketId) => ({
-      providerBasketId,
+    intent.creation.pendingProviderBaskets.map(async (providerBasketId) => {
+      const request = { providerId: providerOf(providerBasketId), providerBasketId, paymentIntentId };
+      const asked = ctx.providers.confirm(request);
       // A provider that does not answer in time has not confirmed: the intent goes the refusal way
-      // (C-8.2) instead of keeping the basket locked and its queue blocked.
-      answer: await answerWithin(
-        ctx.providers.confirm({
-          providerId: providerOf(providerBasketId),
-          providerBasketId,
-          paymentIntentId,
-        }),
+      // (C-8.2) instead of keeping the basket locked and its queue blocked. Should it confirm after
+      // all, it is told to release (C-8.4).
+      const timedOut = Symbol('timed out');
+      const answer = await answerWithin<ProviderAnswer['answer'] | typeof timedOut>(
+        asked,
         ctx.config.providerAnswerTimeoutMs,
-        'refused' as const,
-      ),
-    })),
+        timedOut,
+      );
+      if (answer !== timedOut) return { providerBasketId, answer };
+      void asked
+        .then(async (late) => {
+          if (late !== 'confirmed') return;
+          const now = (await loadIntent(ctx.storage.events, paymentIntentId)).state;
+          await releaseUnrecorded(ctx, now, [providerBasketId], true);
+        })
+        .catch(ctx.onError);
+      return { providerBasketId, answer: 'refused' as const };
+    }),
   );
   const next = await recordAnswers(ctx, accepted, paymentIntentId, answers, readyCompletion(ctx, accepted));
   const confirmed = answers.filter((a) => a.answer === 'confirmed').map((a) => a.providerBasketId);
@@ -80,6 +88,7 @@ const releaseUnrecorded = async (
   ctx: AppContext,
   intent: PaymentIntentState,
   confirmed: ReadonlyArray<ProviderIdentity>,
+  /** A cancelled intent keeps nothing: its own releases are done (or it was refused by this answer). */
   finishedElsewhere: boolean,
 ): Promise<void> => {
   if (intent.status === 'none') return;
