@@ -98,7 +98,10 @@ export const memoryCommandQueue = (state: MemoryState): CommandQueue => ({
       const intent = command.paymentIntentId;
       if (intent === undefined) continue;
       const paying = command.operation === 'useSavedPaymentToken' && notification.status !== 'Failed';
-      if (command.operation === 'deletePaymentIntent' || paying) settled.add(intent);
+      // A cancellation given up midway (internal-error) cancelled nothing: the next sweep tries again.
+      const cancelling =
+        command.operation === 'deletePaymentIntent' && notification.problem?.code !== 'internal-error';
+      if (cancelling || paying) settled.add(intent);
       const created = millis(command.accepted);
       if (
         command.operation === 'createPaymentIntent' &&

@@ -91,7 +91,7 @@ export const postgresCommandQueue = (db: Db, t: Tables): CommandQueue => ({
   },
   unpaidPaymentIntents: async (createdAfter, createdBefore, limit) => {
     // On the indexes of migrations 15 and 17: intents made, and intents whose saga was given up, in
-    // the window, each probed for a cancellation or a payment (Pending or Succeeded).
+    // the window, each probed for a cancellation (not one given up) or a payment (Pending or Succeeded).
     const made = (status: string, condition: string) =>
       `SELECT basket_id, payment_intent_id, created, notification_id FROM ${t.commands}
         WHERE operation = 'createPaymentIntent' AND status = '${status}' AND ${condition}
@@ -101,7 +101,9 @@ export const postgresCommandQueue = (db: Db, t: Tables): CommandQueue => ({
         FROM (${made('Succeeded', 'true')} UNION ALL ${made('Failed', `problem->>'code' = 'internal-error'`)}) c
         WHERE NOT EXISTS (SELECT 1 FROM ${t.commands} d
             WHERE d.payment_intent_id = c.payment_intent_id
-              AND (d.operation = 'deletePaymentIntent' OR (d.operation = 'useSavedPaymentToken' AND d.status <> 'Failed')))
+              AND ((d.operation = 'deletePaymentIntent'
+                    AND NOT (d.status = 'Failed' AND d.problem->>'code' = 'internal-error'))
+                OR (d.operation = 'useSavedPaymentToken' AND d.status <> 'Failed')))
         ORDER BY c.created, c.notification_id LIMIT $3`,
       [instantParam(createdAfter), instantParam(createdBefore), Math.max(0, limit)],
     );

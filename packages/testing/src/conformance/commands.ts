@@ -274,7 +274,7 @@ export const commandQueueCases = (storage: StorageRef): void => {
       const intent = async (
         offset: number,
         made: 'Succeeded' | 'Failed' | 'GivenUp',
-        then?: { readonly operation: string; readonly outcome?: 'Succeeded' | 'Failed' },
+        then?: { readonly operation: string; readonly outcome?: 'Succeeded' | 'Failed' | 'GivenUp' },
       ) => {
         const { basketId, streamId } = freshBasket();
         const paymentIntentId = uuid();
@@ -293,7 +293,8 @@ export const commandQueueCases = (storage: StorageRef): void => {
         if (then !== undefined) {
           const next = await accept(storage(), basketId, { operation: then.operation, paymentIntentId });
           if (then.outcome !== undefined) {
-            const done = then.outcome === 'Succeeded' ? succeeded : failed;
+            const done =
+              then.outcome === 'Succeeded' ? succeeded : then.outcome === 'Failed' ? failed : givenUp;
             await storage().unitOfWork.commit(commit({ streamId, completion: done(next.notificationId) }));
           }
         }
@@ -305,10 +306,16 @@ export const commandQueueCases = (storage: StorageRef): void => {
         operation: 'useSavedPaymentToken',
         outcome: 'Failed',
       });
+      // A cancellation given up midway (internal-error) cancelled nothing: the next sweep tries again.
+      const cancellationGivenUp = await intent(70, 'Succeeded', {
+        operation: 'deletePaymentIntent',
+        outcome: 'GivenUp',
+      });
       const mine = [
         left,
         abandonedSaga,
         declined,
+        cancellationGivenUp,
         await intent(30, 'Succeeded', { operation: 'useSavedPaymentToken', outcome: 'Succeeded' }),
         await intent(40, 'Succeeded', { operation: 'useSavedPaymentToken' }),
         await intent(50, 'Succeeded', { operation: 'deletePaymentIntent' }),
@@ -322,8 +329,8 @@ export const commandQueueCases = (storage: StorageRef): void => {
         );
       // Not the paid one, the one being paid, the cancelled one, the one never made (refused), nor the
       // one made after the window; the declined one is still to be paid, and the one whose saga was
-      // given up (internal-error) still locks its basket.
-      expect(await found()).toEqual([declined, abandonedSaga, left]);
+      // given up (internal-error) still locks its basket, as does the one whose cancellation was given up.
+      expect(await found()).toEqual([declined, abandonedSaga, left, cancellationGivenUp]);
       expect(
         (await storage().commands.unpaidPaymentIntents?.(when(0), when(100), 1))?.length,
       ).toBeLessThanOrEqual(1);
