@@ -70,6 +70,8 @@ const utf8Text = (bytes: Buffer, path: string): string => {
   let text: string;
   try {
     text = UTF8.decode(bytes);
+    // JSON holds no raw NUL: a NUL byte is UTF-16 (without its byte order mark) read as UTF-8.
+    if (text.includes('\u0000')) throw new Error('NUL');
   } catch {
     throw new CatalogFileError(path, [
       { path: '', message: 'not UTF-8 text (JSON is UTF-8): save the file as UTF-8, not Latin-1 or UTF-16' },

@@ -94,6 +94,7 @@ describe('loadCatalogFile (C-10.2)', () => {
     for (const [name, bytes] of [
       ['latin1.json', Buffer.from(text, 'latin1')],
       ['utf16.json', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')])],
+      ['utf16-no-bom.json', Buffer.from(text, 'utf16le')],
     ] as const) {
       const error = await loadError(name, bytes);
       expect(error.message).toContain('not UTF-8');
