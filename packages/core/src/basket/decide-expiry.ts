@@ -1,7 +1,7 @@
 import { fold } from '../decider';
 import type { Instant } from '../primitives/instant';
 import type { ProviderIdentity } from '../primitives/scalars';
-import { addMinutes } from '../primitives/time';
+import { addMinutes, minutesMs } from '../primitives/time';
 import type { BasketEvent } from './events';
 import { evolveBasket } from './evolve';
 import { orphanEvents } from './orphans';
@@ -41,7 +41,8 @@ export const expiredProviderBaskets = (
   const now = Date.parse(at);
   let expired: ProviderBasketState[] | undefined;
   for (const pb of state.providerBaskets) {
-    if (!pb.confirmed && !(now < Date.parse(pb.holdsRestartedAt) + pb.terms.holdMinutes * 60_000)) {
+    // The same whole milliseconds as `providerBasketExpires`: a hold is gone at its `expires`.
+    if (!pb.confirmed && !(now < Date.parse(pb.holdsRestartedAt) + minutesMs(pb.terms.holdMinutes))) {
       expired ??= [];
       expired.push(pb);
     }

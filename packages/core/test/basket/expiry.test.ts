@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { expiredProviderBaskets, providerBasketExpires } from '../../src/basket/decide-expiry';
 import type { BasketEvent } from '../../src/basket/events';
+import { exists } from '../../src/basket/state';
 import {
   addPie,
   addShirt,
@@ -12,6 +14,7 @@ import {
   pickTour,
   SHOP_PB,
   spec,
+  stateOf,
   TSL_PB,
   whenPlenty,
 } from './fixtures';
@@ -23,6 +26,20 @@ describe('expiry of holds comes first (C-7.8)', () => {
     spec(historyOf(pickTour(2)))
       .when(expire(9), factsWith())
       .then([]);
+  });
+
+  it('C-7.8: with a fractional holdMinutes, a provider basket has run out at its `expires` to the millisecond', () => {
+    const state = stateOf(historyOf(addPie()));
+    const pie = exists(state) ? state.providerBaskets[0] : undefined;
+    if (!exists(state) || pie === undefined) throw new Error('no provider basket');
+    // 0.33333 minutes: 19,999.8 ms, which an instant holds as 19,999.
+    const fractional = { ...pie, terms: { ...pie.terms, holdMinutes: 0.33333 } };
+    const basket = { ...state, providerBaskets: [fractional] };
+    const expires = providerBasketExpires(fractional);
+    if (expires === undefined) throw new Error('no expiry');
+    const before = new Date(Date.parse(expires) - 1).toISOString();
+    expect(expiredProviderBaskets(basket, before)).toEqual([]);
+    expect(expiredProviderBaskets(basket, expires)).toEqual([fractional]);
   });
 
   it('C-7.8: ExpireHolds removes provider baskets whose holds ran out', () => {
