@@ -38,8 +38,8 @@ const describeFailure = (result: Either<{ readonly code: string }, unknown>): st
 
 /**
  * A decider spec: `given(decider, history).when(command, facts).then(events)` or
- * `.thenFails(code)`. Replaying `history` goes through the decider's own `evolve`, so a history the
- * decider could never have produced fails loudly there.
+ * `.thenFails(code)`. Replaying `history` goes through the decider's own `evolve`, so an event its
+ * status does not allow fails loudly there (one naming an id the history never made does not).
  */
 export const given = <Command, Event, State, Facts, Code extends string = string>(
   decider: SpecDecider<Command, Event, State, Facts, Code>,
