@@ -1,7 +1,14 @@
 import { capacityOf, type ResourceKey, resourcesToCheck } from '@basket/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { aimedCommandArb, basketHistoryArb, demoCatalogIndex, instantLater, plentyFacts } from '../src/index';
+import {
+  aimedCommandArb,
+  basketHistoryArb,
+  basketStateArb,
+  demoCatalogIndex,
+  instantLater,
+  plentyFacts,
+} from '../src/index';
 
 const histories = basketHistoryArb({ maxSteps: 8 }).chain((history) =>
   aimedCommandArb(history.state, instantLater(history.at, 60_000)).map(({ command }) => ({
@@ -22,5 +29,20 @@ describe('plentyFacts: a world in which no other basket holds anything', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('basketStateArb options', () => {
+  it('takes 1 to 5 provider baskets, one per demo provider, and says so past that', () => {
+    for (const most of [1, 5]) {
+      fc.assert(
+        fc.property(basketStateArb({ maxProviderBaskets: most }), (state) => {
+          expect(state.providerBaskets.length).toBeLessThanOrEqual(most);
+        }),
+        { numRuns: 30 },
+      );
+    }
+    for (const most of [0, 6, 2.5])
+      expect(() => basketStateArb({ maxProviderBaskets: most })).toThrow(RangeError);
   });
 });

@@ -23,6 +23,11 @@ export type BasketStateOptions = { readonly currency?: Currency; readonly maxPro
 /** Any existing basket state: open, locked or paid; with lines, selections, vouchers, details. */
 export const basketStateArb = (options: BasketStateOptions = {}): fc.Arbitrary<ExistingBasket> => {
   const currency = options.currency ?? gbp;
+  const most = options.maxProviderBaskets ?? 4;
+  if (!Number.isInteger(most) || most < 1 || most > providerIdsPool.length)
+    throw new RangeError(
+      `maxProviderBaskets must be an integer from 1 to ${providerIdsPool.length} (the demo providers), not ${most}`,
+    );
   return fc
     .record({
       id: uuidArb,
@@ -34,7 +39,7 @@ export const basketStateArb = (options: BasketStateOptions = {}): fc.Arbitrary<E
           weight: 6,
           arbitrary: fc.subarray<string>([...providerIdsPool], {
             minLength: 1,
-            maxLength: options.maxProviderBaskets ?? 4,
+            maxLength: most,
           }),
         },
       ),
