@@ -56,7 +56,8 @@ export const pathOf = (target: string): string => {
 export const logRequests = (app: FastifyInstance): void => {
   // Fastify's onRequestAbort does not fire once the body has been read: the answer's connection
   // closing before the answer was written is what says the client went away.
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook, not an async one: it runs on every request, and needs no promise.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.raw.once('close', () => {
       if (reply.raw.writableFinished) return;
       request.log.info(
@@ -64,6 +65,7 @@ export const logRequests = (app: FastifyInstance): void => {
         'request aborted',
       );
     });
+    done();
   });
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
