@@ -68,7 +68,8 @@ const confirm = async (
   );
   const next = await recordAnswers(ctx, accepted, paymentIntentId, answers, readyCompletion(ctx, accepted));
   const confirmed = answers.filter((a) => a.answer === 'confirmed').map((a) => a.providerBasketId);
-  if (confirmed.length > 0) {
+  // Completed: this commit made the intent ready, so it holds every confirmation (nothing to read).
+  if (confirmed.length > 0 && next._tag !== 'Completed') {
     const after = next._tag === 'Continue' ? next.intent : undefined;
     const intent = after ?? (await loadIntent(ctx.storage.events, paymentIntentId)).state;
     await releaseUnrecorded(ctx, intent, confirmed, next._tag === 'AlreadyCompleted');
