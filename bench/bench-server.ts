@@ -14,8 +14,9 @@ export type BenchServer = {
 };
 
 /**
- * `built`: the workspace packages from their built `dist/` (run `pnpm build` first), whose functions
- * keep their names and lines in a CPU profile; otherwise from source through tsx.
+ * `built`: the workspace packages from their built `dist/` (run `pnpm build` first), as the `basket`
+ * command runs them, whose functions keep their names and lines in a CPU profile; otherwise from
+ * source through tsx (which also wraps every function made to keep its name: a cost per closure).
  */
 export const startBenchServer = (task: ServerTask, { built = false } = {}): Promise<BenchServer> =>
   new Promise((done, fail) => {

@@ -3,7 +3,9 @@
 // PostgreSQL) and the baselines (bare Fastify answering a basket-sized JSON, and writing one row
 // per request through `pg`) each run in a process of their own, and autocannon in this one, as a
 // deployed service meets its clients. Every figure is a ratio within this run.
-// `npx tsx --conditions=@basket/source bench/http-apart.ts` (replaces its section of docs/benchmarks.md).
+// `npx tsx --conditions=@basket/source bench/http-apart.ts` (replaces its section of docs/benchmarks.md);
+// with BASKET_BENCH_BUILT=1 the service runs the built packages (`pnpm build` first), as the `basket`
+// command does, instead of the sources through tsx.
 import { fork } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -21,6 +23,7 @@ const WARM_UP = Number(process.env.BASKET_BENCH_WARMUP_S ?? 10);
 const CONNECTIONS = Number(process.env.BASKET_BENCH_CONNECTIONS ?? 50);
 const POSTGRES_URL = process.env.BASKET_BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const SECRET = 'http-apart-bench-secret-0123456789abcdef';
+const BUILT = process.env.BASKET_BENCH_BUILT === '1';
 
 type Row = {
   readonly name: string;
@@ -102,7 +105,7 @@ const headers = { 'x-api-key': apiKeyOf('arena-web'), authorization: `Bearer ${t
 const catalogPath = benchCatalog(mkdtempSync(join(tmpdir(), 'http-apart-bench-')));
 const task = { secret: SECRET, catalogPath, maxRequestsInFlight: 0, maxEventLoopDelayMs: 0 };
 
-const memoryServer = await startBenchServer(task);
+const memoryServer = await startBenchServer(task, { built: BUILT });
 const memory = await serviceRows('memory', memoryServer, headers);
 await memoryServer.stop();
 const bare = await startBare(memory.sample, POSTGRES_URL);
@@ -118,7 +121,10 @@ const write: BenchRequest = {
 };
 const bareInsert = await measure('bare Fastify + pg: POST one INSERT per request', bare.url, {}, [write]);
 await bare.stop();
-const postgresServer = await startBenchServer({ ...task, postgresUrl: POSTGRES_URL, schema: 'bench_apart' });
+const postgresServer = await startBenchServer(
+  { ...task, postgresUrl: POSTGRES_URL, schema: 'bench_apart' },
+  { built: BUILT },
+);
 const postgres = await serviceRows('PostgreSQL', postgresServer, headers);
 await postgresServer.stop();
 const cleanup = openPgPool(POSTGRES_URL);
@@ -141,10 +147,10 @@ const table = [
 const section = `<!-- http-apart-bench:start -->
 ### The service in a process of its own (bench/http-apart.ts)
 
-\`npx tsx bench/http-apart.ts\` on ${new Date().toISOString().slice(0, 16)}Z, ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, load
+\`${BUILT ? 'BASKET_BENCH_BUILT=1 ' : ''}npx tsx bench/http-apart.ts\` on ${new Date().toISOString().slice(0, 16)}Z, ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, load
 average ${loadAtStart.toFixed(1)} at the start: the service (memory, then PostgreSQL) and the bare baselines each in a
 Node.js process of its own, autocannon (${CONNECTIONS} connections, ${DURATION} s per row after ${WARM_UP} s of warm-up) in
-the benchmark's; PostgreSQL on the same two cores. The write operation is issue 11's: an add and
+the benchmark's; PostgreSQL on the same two cores; the service runs ${BUILT ? 'the built packages' : 'the sources through tsx'}. The write operation is issue 11's: an add and
 the read of its notification until Succeeded, each on a basket made beforehand (every one checked
 Succeeded). "of bare GET" compares requests per second with bare Fastify answering the same
 basket's JSON; "ops/s of bare INSERT" the operations per second with the requests per second of a

@@ -5,6 +5,8 @@
 // time to bench/profiles/<flow>-<storage>.txt, with the run's throughput and the server's CPU per
 // request.
 // The server runs the built packages (`pnpm build` first), so that functions keep their names.
+// BASKET_BENCH_STORAGES / BASKET_BENCH_FLOWS pick rows (comma lists); BASKET_BENCH_KEEP_PROFILE=<dir>
+// also keeps each whole `.cpuprofile` there (for inclusive times or a flame graph).
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -109,6 +111,9 @@ for (const storage of ['memory', 'postgres'] as const) {
       const profiling = await server.profile();
       const result = await run(DURATION_S);
       const profile = await profiling.stop();
+      // BASKET_BENCH_KEEP_PROFILE=<dir>: the whole profile too, for a closer look (inclusive times).
+      const keep = process.env.BASKET_BENCH_KEEP_PROFILE;
+      if (keep !== undefined) writeFileSync(join(keep, `${flow.name}-${storage}.cpuprofile`), profile);
       const cpu = (await server.cpuMicros()) - cpuBefore;
       const perSecond = result.requests.average;
       const served = perSecond * DURATION_S;
