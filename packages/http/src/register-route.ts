@@ -133,6 +133,18 @@ const untilClosed = async (
   return recall();
 };
 
+/**
+ * A signal that aborts when the client goes away before its answer is written: the long poll it
+ * gave up on then ends in the app at once (`Caller.signal`), instead of waiting out its `waitMs`.
+ */
+const clientGone = (reply: FastifyReply): AbortSignal => {
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableEnded) controller.abort();
+  });
+  return controller.signal;
+};
+
 const takesNoBody = (route: RouteSpec): boolean =>
   route.method !== 'GET' && (route.request === undefined || !route.request.required);
 
@@ -149,14 +161,15 @@ export const registerRoute = (app: FastifyInstance, route: RouteSpec, deps: Rout
       const parsed = contextOf(route, request, principal);
       if (!parsed.ok) return sendProblem(reply, validationFailed(parsed.errors));
       const { context } = parsed;
-      const answer =
-        context.waitMs === undefined || context.waitMs === 0
-          ? await route.call(deps.api, context)
-          : await untilClosed(
-              () => route.call(deps.api, context),
-              () => route.call(deps.api, { ...context, waitMs: 0 }),
-              deps.closed,
-            );
+      if (context.waitMs === undefined || context.waitMs === 0) {
+        return sendAnswer(reply, route, await route.call(deps.api, context));
+      }
+      const waiting = { ...context, caller: { ...context.caller, signal: clientGone(reply) } };
+      const answer = await untilClosed(
+        () => route.call(deps.api, waiting),
+        () => route.call(deps.api, { ...waiting, waitMs: 0 }),
+        deps.closed,
+      );
       return sendAnswer(reply, route, answer);
     },
   });

@@ -75,7 +75,9 @@ export const notificationOperation = (env: ApiEnv): Pick<BasketApi, 'getNotifica
     }
     const wait = Math.min(Math.max(0, waitMs ?? 0), MAX_WAIT_MS);
     const record =
-      first.status === 'Pending' && wait > 0 ? await awaitNotification(env.ctx, id, wait) : first;
+      first.status === 'Pending' && wait > 0
+        ? await awaitNotification(env.ctx, id, wait, caller.signal)
+        : first;
     return ok(notificationView(record ?? first));
   },
 });

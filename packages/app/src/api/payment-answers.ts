@@ -7,9 +7,16 @@ import { notificationAnswer, problemAnswer } from './answers';
 import type { Answer } from './types';
 import { paymentIntentJson } from './views';
 
-/** The notification, once complete or after `waitMs` (whichever comes first). */
-export const awaitNotification = (ctx: AppContext, notificationId: string, waitMs: number) =>
-  ctx.hub.waitFor(notificationId, waitMs, () => ctx.storage.commands.notification(notificationId));
+/**
+ * The notification, once complete or after `waitMs` (whichever comes first), or as first read when
+ * `signal` aborts.
+ */
+export const awaitNotification = (
+  ctx: AppContext,
+  notificationId: string,
+  waitMs: number,
+  signal?: AbortSignal,
+) => ctx.hub.waitFor(notificationId, waitMs, () => ctx.storage.commands.notification(notificationId), signal);
 
 /**
  * createPaymentIntent's answer (C-4.2, C-8.2): 200 with the intent when its creation machine is

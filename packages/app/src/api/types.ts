@@ -9,6 +9,13 @@ export type Caller = {
   readonly contactId?: string;
   /** C-6.3: the request's Idempotency-Key and a fingerprint of its method, path and body. */
   readonly idempotency?: { readonly key: string; readonly fingerprint: string };
+  /**
+   * The request's end, when the transport can tell: aborted when its client goes away. A wait the
+   * operation holds for the caller (`getNotification`'s `waitMs`) then ends at once, so that a
+   * client that left keeps no timer and no re-reads of the storage. What the operation did stays
+   * done: an abort never undoes or refuses a command.
+   */
+  readonly signal?: AbortSignal;
 };
 
 /**

@@ -22,11 +22,16 @@ export type CompletionHub = {
    * completed notification never changes again (C-5.2), so this is what the storage holds for it.
    */
   readonly settled: (notificationId: string) => NotificationRecord | undefined;
-  /** The notification once it is no longer Pending, or as it is after `ms` (undefined: unknown). */
+  /**
+   * The notification once it is no longer Pending, or as it is after `ms` (undefined: unknown).
+   * When `signal` aborts (the waiting client went away), the wait ends at once with the notification
+   * as first read, and nothing more is read for it.
+   */
   readonly waitFor: (
     notificationId: string,
     ms: number,
     read: () => Promise<NotificationRecord | undefined>,
+    signal?: AbortSignal,
   ) => Promise<NotificationRecord | undefined>;
 };
 
@@ -72,7 +77,7 @@ export const createCompletionHub = (
     }
   };
 
-  const waitFor: CompletionHub['waitFor'] = async (notificationId, ms, read) => {
+  const waitFor: CompletionHub['waitFor'] = async (notificationId, ms, read, signal) => {
     let wake: (record: NotificationRecord) => void = () => {};
     const woken = new Promise<NotificationRecord>((resolve) => {
       wake = resolve;
@@ -82,10 +87,15 @@ export const createCompletionHub = (
     waiters.set(notificationId, set);
     let timer: ReturnType<typeof setTimeout> | undefined;
     let recheck: ReturnType<typeof setInterval> | undefined;
+    let left = () => {};
     try {
       // Registered before reading, so a completion between the read and the wait is not missed.
       const now = await read();
-      if (now === undefined || now.status !== 'Pending' || ms <= 0) return now;
+      if (now === undefined || now.status !== 'Pending' || ms <= 0 || signal?.aborted) return now;
+      const gone = new Promise<NotificationRecord>((resolve) => {
+        left = () => resolve(now);
+        signal?.addEventListener('abort', left, { once: true });
+      });
       const timedOut = new Promise<undefined>((resolve) => {
         timer = setTimeout(() => resolve(undefined), ms);
       });
@@ -97,8 +107,9 @@ export const createCompletionHub = (
           );
         }, recheckMs);
       }
-      return (await Promise.race([woken, timedOut])) ?? (await read());
+      return (await Promise.race([woken, gone, timedOut])) ?? (await read());
     } finally {
+      signal?.removeEventListener('abort', left);
       if (timer !== undefined) clearTimeout(timer);
       if (recheck !== undefined) clearInterval(recheck);
       const remaining = waiters.get(notificationId);
