@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import type { Caller } from '@basket/app';
 import { createPostgresStorage, dropSchema, openPgPool } from '@basket/store-postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresUrl } from '../postgres/harness';
@@ -86,5 +88,26 @@ describe('strings no storage can keep are a 400 from the app API (C-1.6)', () =>
     const basket = bodyOf(await app.api.getBasket(alice, basketId));
     expect(basket.id).toBe(basketId);
     expect(basket.providerBaskets).toEqual([]);
+  });
+});
+
+describe('a contact id of any length keys its requests (C-6.3)', () => {
+  // A token's `sub` has no bound of its own; a key holding 3,200 characters of it (random, so that
+  // PostgreSQL cannot compress it) would pass its btree limit (about 2,700 bytes), and every keyed
+  // request of that contact failed.
+  const random = randomBytes(2_400).toString('base64');
+  const long = (last: string): Caller => ({ storeId: 'arena-web', contactId: `${random}${last}` });
+  const keyed = (caller: Caller): Caller => ({
+    ...caller,
+    idempotency: { key: 'create-1', fingerprint: 'createBasket' },
+  });
+
+  it('answers the first answer again to the same long contact, and a new one to another', async () => {
+    const first = await app.api.createBasket(keyed(long('a')));
+    expect(first.status).toBe(200);
+    expect(await app.api.createBasket(keyed(long('a')))).toEqual(first);
+    const other = await app.api.createBasket(keyed(long('b')));
+    expect(other.status).toBe(200);
+    expect(text(bodyOf(other), 'id')).not.toBe(text(bodyOf(first), 'id'));
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { ProblemCode } from '@basket/core';
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
@@ -107,13 +108,24 @@ export const storedAnswerOf = (answer: Answer): StoredAnswer | undefined => {
 };
 
 /**
+ * The longest contact id written into a stored key as it is. A longer one (a token's `sub` has no
+ * bound of its own) is written as its SHA-256, so that every stored key stays within what a storage
+ * index takes: PostgreSQL's btree refuses a key of more than about 2,700 bytes, and would refuse
+ * every keyed request of such a contact.
+ */
+const LONGEST_CONTACT_IN_KEY = 256;
+
+const contactScope = (contactId: string): string =>
+  contactId.length <= LONGEST_CONTACT_IN_KEY
+    ? `contact:${contactId.length}:${contactId}`
+    : `contact#sha256:${createHash('sha256').update(contactId, 'utf8').digest('hex')}`;
+
+/**
  * C-6.3: keys are scoped to the store and the caller: a contact's keys are theirs alone, guests share
  * one scope. The stored key carries the scope, so another caller's key is a new key.
  */
 export const scopedKey = (caller: Caller, key: string): string =>
-  caller.contactId === undefined
-    ? `guest ${key}`
-    : `contact:${caller.contactId.length}:${caller.contactId} ${key}`;
+  caller.contactId === undefined ? `guest ${key}` : `${contactScope(caller.contactId)} ${key}`;
 
 /** A record of `stored` under the caller's key, named by `keyOf` (when the caller sent a key). */
 const recordOf = (
