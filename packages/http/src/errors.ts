@@ -1,5 +1,5 @@
 import { Buffer } from 'node:buffer';
-import type { IncomingMessage } from 'node:http';
+import { type IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { isStorageUnavailable, type Problem } from '@basket/app';
@@ -115,10 +115,10 @@ const endWithProblem = (
   );
 };
 
-/** True once a response to this socket has started: nothing more may be written to it then. */
-const responseStarted = (socket: Socket): boolean => {
-  const message = Reflect.get(socket, '_httpMessage');
-  return message !== null && typeof message === 'object' && Reflect.get(message, 'headersSent') === true;
+/** The response Node is writing, or about to write, on this socket (an earlier request's). */
+const responseOn = (socket: Socket): ServerResponse | undefined => {
+  const message: unknown = Reflect.get(socket, '_httpMessage');
+  return message instanceof ServerResponse ? message : undefined;
 };
 
 /**
@@ -128,8 +128,18 @@ const responseStarted = (socket: Socket): boolean => {
  * or overlong headers are a 400. The connection is closed either way.
  */
 export const handleClientError = (error: Error, socket: Socket): void => {
-  if (!socket.writable || responseStarted(socket)) {
+  const earlier = responseOn(socket);
+  if (!socket.writable || earlier?.headersSent === true) {
     socket.destroy();
+    return;
+  }
+  // A bad request pipelined behind one still being answered: that one's answer goes first (it may
+  // have changed a basket, and its client reads answers in order), then this one's 400.
+  if (earlier !== undefined && !earlier.writableEnded) {
+    earlier.once('finish', () => handleClientError(error, socket));
+    earlier.once('close', () => {
+      if (!earlier.writableFinished) socket.destroy();
+    });
     return;
   }
   const code = field(error, 'code');
