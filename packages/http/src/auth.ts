@@ -83,6 +83,9 @@ type Keys = {
 /** HS256 keys of fewer bytes than the hash's 256 bits are refused (RFC 7518, section 3.2). */
 const MIN_HS256_SECRET_BYTES = 32;
 
+/** RSA keys for RS256 have at least 2048 bits (RFC 7518, section 3.3); jose refuses shorter ones. */
+export const MIN_RSA_BITS = 2048;
+
 const importKeys = async (options: JwtOptions): Promise<Keys> => {
   if (
     options.secret !== undefined &&
@@ -94,7 +97,16 @@ const importKeys = async (options: JwtOptions): Promise<Keys> => {
   }
   const publicKey = async (alg: JwtPublicKey['alg']): Promise<CryptoKey | undefined> => {
     const configured = options.publicKeys?.find((key) => key.alg === alg);
-    return configured === undefined ? undefined : importSPKI(configured.spki, alg);
+    if (configured === undefined) return undefined;
+    const key = await importSPKI(configured.spki, alg);
+    // jose verifies no RS256 token with a shorter key: every token would be a 401, said nowhere.
+    const bits = Reflect.get(key.algorithm, 'modulusLength');
+    if (alg === 'RS256' && typeof bits === 'number' && bits < MIN_RSA_BITS) {
+      throw new Error(
+        `auth: an RS256 public key must have at least ${MIN_RSA_BITS} bits; this one has ${bits}`,
+      );
+    }
+    return key;
   };
   // Imported once: given the secret's bytes, jose would import a WebCrypto key on every request.
   const secretKey = async (): Promise<CryptoKey | undefined> =>

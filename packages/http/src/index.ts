@@ -1,7 +1,7 @@
 // @basket/http's public names, listed one by one: docs/adapters.md lists them, and
 // scripts/check-public-names.mjs fails when this list and the documented one differ.
 export type { Authenticate, AuthOptions, AuthOutcome, JwtOptions, JwtPublicKey, Principal } from './auth';
-export { apiKeyOf, createAuthenticator, storeIdOfApiKey } from './auth';
+export { apiKeyOf, createAuthenticator, MIN_RSA_BITS, storeIdOfApiKey } from './auth';
 export type { CorsOptions } from './cors';
 export type { HttpTimeouts } from './fastify-options';
 export { basketFastifyOptions } from './fastify-options';

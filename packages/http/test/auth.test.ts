@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import fc from 'fast-check';
 import { type CryptoKey, exportSPKI, generateKeyPair, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
@@ -84,6 +85,20 @@ describe('bearer tokens signed with public keys (C-2.3)', () => {
         'function',
       );
     }
+  });
+
+  it('refuses to start with an RS256 key under 2048 bits, which would verify no token (RFC 7518, 3.3)', async () => {
+    const spki = (modulusLength: number) =>
+      generateKeyPairSync('rsa', { modulusLength })
+        .publicKey.export({ type: 'spki', format: 'pem' })
+        .toString();
+    const withKey = async (modulusLength: number) =>
+      createAuthenticator({
+        isKnownStore: () => true,
+        jwt: { publicKeys: [{ alg: 'RS256', spki: spki(modulusLength) }] },
+      });
+    await expect(withKey(1024)).rejects.toThrow(/at least 2048 bits; this one has 1024/);
+    await expect(withKey(2048)).resolves.toBeTypeOf('function');
   });
 
   it('refuses to start with no key at all', async () => {

@@ -1,5 +1,5 @@
 import { createPublicKey } from 'node:crypto';
-import type { CorsOptions, JwtPublicKey } from '@basket/http';
+import { type CorsOptions, type JwtPublicKey, MIN_RSA_BITS } from '@basket/http';
 import { DEFAULT_BATCHES_IN_FLIGHT } from '@basket/store-postgres';
 import { readCorsOrigins } from './cors-origins';
 import { checkHost } from './listen-host';
@@ -128,9 +128,11 @@ const publicKeyProblem = (pem: string, alg: 'RS256' | 'ES256'): string | undefin
       alg === 'RS256'
         ? key.asymmetricKeyType === 'rsa'
         : key.asymmetricKeyType === 'ec' && key.asymmetricKeyDetails?.namedCurve === 'prime256v1';
-    return fits
-      ? undefined
-      : `BASKET_JWT_PUBLIC_KEY is not ${wanted}, which BASKET_JWT_PUBLIC_KEY_ALG=${alg} needs`;
+    if (!fits) return `BASKET_JWT_PUBLIC_KEY is not ${wanted}, which BASKET_JWT_PUBLIC_KEY_ALG=${alg} needs`;
+    const bits = key.asymmetricKeyDetails?.modulusLength;
+    return alg === 'RS256' && bits !== undefined && bits < MIN_RSA_BITS
+      ? `BASKET_JWT_PUBLIC_KEY has ${bits} bits; an RS256 key needs at least ${MIN_RSA_BITS} (RFC 7518, section 3.3)`
+      : undefined;
   } catch {
     return 'BASKET_JWT_PUBLIC_KEY is not a PEM public key that can be read';
   }

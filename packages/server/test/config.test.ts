@@ -277,6 +277,8 @@ describe('readConfig (C-10.1)', () => {
       [pem(rsa.publicKey), 'ES256'],
       [pem(ec.publicKey), 'RS256'],
       ['-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----', 'RS256'],
+      // jose verifies no RS256 token with a key under 2048 bits: every token would be a 401.
+      [pem(generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey), 'RS256'],
     ] as const) {
       const config = readConfig({
         BASKET_JWT_PUBLIC_KEY: key,
