@@ -32,10 +32,12 @@ export const corsHook = (options: CorsOptions, routes: RouteMatcher) => {
   const allowed = new Set(anyOrigin ? [] : options.origins);
   const maxAge = String(options.maxAgeSeconds ?? 600);
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    // With a list of origins the answer depends on `Origin` whatever it is (absent, allowed or
+    // not): a shared cache must not hand one origin's answer to another.
+    if (!anyOrigin) reply.header('vary', 'origin');
     const origin = request.headers.origin;
     if (typeof origin !== 'string' || !(anyOrigin || allowed.has(origin))) return;
     reply.header('access-control-allow-origin', anyOrigin ? '*' : origin);
-    if (!anyOrigin) reply.header('vary', 'origin');
     const preflight =
       request.method === 'OPTIONS' && request.headers['access-control-request-method'] !== undefined;
     if (!preflight) {

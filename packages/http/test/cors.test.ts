@@ -96,6 +96,14 @@ describe('CORS: pages on allowed origins call the interface (docs/http-api.md, "
     });
     expect(read.statusCode).toBe(200);
     expect(read.headers['access-control-allow-origin']).toBeUndefined();
+    // The answer still depends on Origin (an allowed one would get the header): a shared cache must
+    // keep it apart, for another origin and for none (the documentation pages included).
+    expect(read.headers.vary).toContain('origin');
+    for (const url of ['/openapi.json', '/docs']) {
+      const page = await app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers.vary, url).toContain('origin');
+    }
   });
 
   it('keeps C-1.7 for OPTIONS that is no preflight, and for a preflight of an unknown path', async () => {
