@@ -1,6 +1,6 @@
 import { commitWriteAllSql, commitWriteSql } from './commit-write';
 import type { Tables } from './names';
-import { replaceHoldsSql, stripedHoldCountsSql } from './striped-hold-counts';
+import { holdsWrittenByReplaceHoldsSql, replaceHoldsSql, stripedHoldCountsSql } from './striped-hold-counts';
 
 /** One step of the schema. Versions only grow; an applied migration's SQL is never edited. */
 export type Migration = {
@@ -358,5 +358,12 @@ ${commitWriteSql(t, 'migration9')}    `,
     // time as one PostgreSQL transaction (pg-batches.ts): one opening, one commit, one WAL flush.
     // Processes that know only earlier migrations never call it and serve beside it unchanged.
     sql: commitWriteAllSql,
+  },
+  {
+    version: 19,
+    name: 'hold rows are written by replace_holds alone, so their counts never drift',
+    // A rolled-back process from before the counts (migration 8) wrote rows around them; the newer
+    // process, back again, oversold. See striped-hold-counts.ts.
+    sql: holdsWrittenByReplaceHoldsSql,
   },
 ];

@@ -141,6 +141,8 @@ ${growingResources(t, rule)}      IF g_resources IS NULL THEN
           RETURN g_resources[i];
         END IF;
       END LOOP;
+      -- The holds table takes writes from here alone (migration 19's trigger): the counts move with it.
+      PERFORM set_config('${HOLDS_WRITER_SETTING}', 'on', true);
       WITH deleted AS (
         DELETE FROM ${t.holds} WHERE holder = p_holder RETURNING resource, stripe, quantity
       ), changes AS (
@@ -158,7 +160,34 @@ ${growingResources(t, rule)}      IF g_resources IS NULL THEN
         SELECT u.resource, p_holder, u.quantity, u.capacity, u.expires_at,
                CASE WHEN u.capacity >= ${STRIPED_CAPACITY} THEN mine ELSE 0 END
           FROM unnest(p_resources, p_quantities, p_capacities, p_expires) AS u(resource, quantity, capacity, expires_at);
+      PERFORM set_config('${HOLDS_WRITER_SETTING}', '', true);
       RETURN NULL;
     END
     $fn$;
+`;
+
+/** The transaction-local setting under which `replace_holds` writes the holds table. */
+const HOLDS_WRITER_SETTING = 'basket.writing_holds';
+
+/**
+ * Migration 19: the holds table refuses every write but `replace_holds`'s, which keeps the units
+ * counted per resource (`hold_counts`) with the rows. A process from before `replace_holds` (migration
+ * 8), started again on a newer schema (a rollback), wrote hold rows itself: the counts drifted from the rows, and
+ * capacity checks read from the counts oversold once the newer process ran again. Its writes now fail,
+ * with a message saying why, and nothing stored drifts.
+ */
+export const holdsWrittenByReplaceHoldsSql = (t: Tables): string => `
+  ${replaceHoldsSql(t, 'orExtended')}
+  CREATE FUNCTION ${t.schema}.refuse_direct_hold_writes() RETURNS trigger LANGUAGE plpgsql AS $fn$
+  BEGIN
+    IF coalesce(current_setting('${HOLDS_WRITER_SETTING}', true), '') <> 'on' THEN
+      RAISE EXCEPTION 'the holds of schema ${t.schema} are written by replace_holds alone, which keeps their counts; this process writes them itself, so it is older than the schema: stop it and run a newer one'
+        USING ERRCODE = 'insufficient_privilege';
+    END IF;
+    RETURN NULL;
+  END
+  $fn$;
+  CREATE TRIGGER holds_written_by_replace_holds
+    BEFORE INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${t.holds}
+    FOR EACH STATEMENT EXECUTE FUNCTION ${t.schema}.refuse_direct_hold_writes();
 `;

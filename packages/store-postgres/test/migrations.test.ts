@@ -69,6 +69,38 @@ describe('migrations on PostgreSQL', () => {
     expect(rows).toEqual([{ provolatile: 's' }]);
   });
 
+  it('19: hold rows take no write but replace_holds’s, whose counts move with them (a rolled-back process)', async () => {
+    const schema = freshSchema();
+    await database.storage(schema);
+    // What a process from before the counts did: rows written straight into the table.
+    const direct = [
+      `INSERT INTO ${schema}.holds (resource, holder, quantity, capacity, expires_at) VALUES ('stock:x', 'basket-1', 1, 5, NULL)`,
+      `DELETE FROM ${schema}.holds`,
+      `UPDATE ${schema}.holds SET quantity = 2`,
+      `TRUNCATE ${schema}.holds`,
+    ];
+    for (const statement of direct) {
+      await expect(database.db.query(statement), statement).rejects.toThrow(
+        /written by replace_holds alone, which keeps their counts/,
+      );
+    }
+    // replace_holds itself writes them, with their count.
+    const [refused] = await database.db.query(
+      `SELECT ${schema}.replace_holds('basket-1', 1, now(), ARRAY['stock:x'], ARRAY[2], ARRAY[5],
+        ARRAY[NULL::timestamptz], ARRAY[7]) AS refused`,
+    );
+    expect(refused?.refused).toBeNull();
+    const held = await database.db.query(
+      `SELECT (SELECT sum(quantity) FROM ${schema}.holds WHERE resource = 'stock:x')::int AS rows,
+              (SELECT sum(units) FROM ${schema}.hold_counts WHERE resource = 'stock:x')::int AS counted`,
+    );
+    expect(held).toEqual([{ rows: 2, counted: 2 }]);
+    // Once replace_holds has returned, the table refuses again.
+    await expect(database.db.query(`DELETE FROM ${schema}.holds WHERE holder = 'basket-1'`)).rejects.toThrow(
+      /replace_holds alone/,
+    );
+  });
+
   it('refuse a schema name that is not a plain identifier', async () => {
     await expect(createPostgresStorage({ db: database.db, schema: 'x; DROP TABLE y' })).rejects.toThrow(
       /invalid schema name/,
