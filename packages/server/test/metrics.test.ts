@@ -1,3 +1,4 @@
+import type { Storage } from '@basket/app';
 import { createMemoryStorage } from '@basket/store-memory';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../src/index';
@@ -40,6 +41,42 @@ describe('providerOfResource (the provider label of basket_holds_units)', () => 
 });
 
 describe('createServerMetrics', () => {
+  it('answers every other metric when a storage read fails or stalls, leaving that gauge out', async () => {
+    const inner = createMemoryStorage();
+    let failing = true;
+    const storage: Storage = {
+      ...inner,
+      outbox: {
+        ...inner.outbox,
+        backlog: () => (failing ? new Promise<number>(() => {}) : inner.outbox.backlog()),
+      },
+      ...(inner.stats === undefined
+        ? {}
+        : {
+            stats: {
+              ...inner.stats,
+              pendingCommands: () =>
+                failing
+                  ? Promise.reject(new Error('no connection'))
+                  : (inner.stats?.pendingCommands() ?? Promise.resolve(0)),
+            },
+          }),
+    };
+    const metrics = createServerMetrics({ storage, storageWaitMs: 50 });
+    metrics.observeRequest('/baskets/:id', 'GET', 503, 0.01);
+    const during = await metrics.registry.metrics();
+    expect(during).toMatch(
+      /^basket_http_request_duration_seconds_count\{route="\/baskets\/:id",method="GET",status="503"\} 1$/m,
+    );
+    expect(during).toMatch(/^process_cpu_user_seconds_total /m);
+    expect(during).not.toMatch(/^basket_outbox_backlog /m);
+    expect(during).not.toMatch(/^basket_commands_pending /m);
+    failing = false;
+    const after = await metrics.registry.metrics();
+    expect(after).toMatch(/^basket_outbox_backlog 0$/m);
+    expect(after).toMatch(/^basket_commands_pending 0$/m);
+  });
+
   it('reports the relay of this process: its publish lag, and whether it is the active one', async () => {
     let relay = { lagMs: 1500, active: true, connected: true };
     const metrics = createServerMetrics({ storage: createMemoryStorage(), relay: () => relay });

@@ -337,11 +337,21 @@ export const openPgPool = (url: string, options: PgPoolOptions = {}): Db => {
 
   const query: Db['query'] = (sql, params) => passing(alone((queryable) => queryable.query(sql, params)));
   const reads = inFlight > 0 ? readBatches({ ...batching, alone: query }, inFlight) : undefined;
+  /**
+   * A read (it writes nothing) that PostgreSQL did not answer in time did nothing either: like a
+   * cancelled statement, a `StorageUnavailableError` (a 503 to send again), not an unknown outcome.
+   */
+  const read: Db['query'] = (sql, params = []) =>
+    passing(reads === undefined ? query(sql, params) : reads.read(sql, params)).catch((error: unknown) => {
+      throw isReadTimeout(error)
+        ? new StorageUnavailableError('PostgreSQL did not answer a read in time', { cause: error })
+        : error;
+    });
 
   return {
     driver: 'pg',
     query,
-    ...(reads === undefined ? {} : { read: (sql, params) => passing(reads.read(sql, params)) }),
+    read,
     exec: (sql) => passing(alone((queryable) => queryable.exec(sql))),
     transaction: (fn, opening) => passing(transaction(fn, opening)),
     close: () => pool.end(),

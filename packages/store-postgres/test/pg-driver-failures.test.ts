@@ -100,6 +100,26 @@ describe('the pg driver when connections fail (PostgreSQL)', () => {
     }
   });
 
+  it('a read that PostgreSQL does not answer in time is a 503 (it wrote nothing), batched with others or alone', async () => {
+    for (const batchesInFlight of [1, 0]) {
+      const proxy = await stallingProxy();
+      const db = openPgPool(proxy.url, { max: 4, timeoutMs: 500, batchesInFlight });
+      try {
+        expect(await db.read?.('SELECT $1::int AS one', [1])).toEqual([{ one: 1 }]);
+        proxy.stall();
+        const unanswered = db.read?.('SELECT $1::int AS two', [2]);
+        await expect(unanswered, `batchesInFlight ${batchesInFlight}`).rejects.toThrow(
+          StorageUnavailableError,
+        );
+        await expect(unanswered).rejects.toThrow('PostgreSQL did not answer a read in time');
+        expect(await db.read?.('SELECT $1::int AS three', [3])).toEqual([{ three: 3 }]);
+      } finally {
+        await db.close();
+        await proxy.close();
+      }
+    }
+  });
+
   it('answers StorageUnavailableError when no connection can be had, in a transaction or alone', async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));

@@ -30,14 +30,42 @@ export const providerOfResource = (resource: string): string => {
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
+/** A scrape's wait for each storage read: Prometheus gives a whole scrape 10 s by default. */
+const STORAGE_WAIT_MS = 2_000;
+
+/** `read`'s answer, or none when it fails or has not answered within `ms`. */
+const answerWithin = async <T>(
+  read: Promise<T>,
+  ms: number,
+): Promise<{ readonly answered: true; readonly value: T } | { readonly answered: false }> => {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<{ readonly answered: false }>((resolve) => {
+    timer = setTimeout(() => resolve({ answered: false }), ms);
+  });
+  try {
+    return await Promise.race([
+      read.then(
+        (value) => ({ answered: true as const, value }),
+        () => ({ answered: false as const }),
+      ),
+      late,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+};
+
 export const createServerMetrics = (options: {
   readonly storage: Storage;
   readonly relay?: () => RelayFigures;
   /** The work in progress the overload limits count; undefined while there are none. */
   readonly load?: () => LoadFigures | undefined;
   readonly now?: () => Date;
+  /** How long a scrape waits for each storage read (default 2,000 ms). */
+  readonly storageWaitMs?: number;
 }): ServerMetrics => {
   const { storage } = options;
+  const storageWaitMs = options.storageWaitMs ?? STORAGE_WAIT_MS;
   const now = options.now ?? (() => new Date());
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -68,40 +96,59 @@ export const createServerMetrics = (options: {
     buckets: SECONDS_BUCKETS,
     registers: [registry],
   });
-  const stats = storage.stats;
-  if (stats !== undefined) {
+  /**
+   * A gauge read from the storage. A read that fails or takes too long (the database down or
+   * stalled) leaves this gauge out of the scrape (`absent()` in PromQL); every other metric is still
+   * answered, the HTTP figures above all, which an outage is when they matter.
+   */
+  const storageGauge = <T>(
+    name: string,
+    help: string,
+    read: () => Promise<T>,
+    set: (gauge: Gauge<'provider'>, value: T) => void,
+    labelNames: ReadonlyArray<'provider'> = [],
+  ) =>
     new Gauge({
-      name: 'basket_commands_pending',
-      help: 'Accepted commands still Pending, in every process sharing the storage',
+      name,
+      help,
+      labelNames,
       registers: [registry],
       async collect() {
-        this.set(await stats.pendingCommands());
+        const value = await answerWithin(read(), storageWaitMs);
+        this.reset();
+        if (value.answered) set(this, value.value);
+        else this.remove();
       },
     });
-    new Gauge({
-      name: 'basket_holds_units',
-      help: 'Inventory units in holds that run out and have not (baskets being filled), by provider',
-      labelNames: ['provider'] as const,
-      registers: [registry],
-      async collect() {
+  const stats = storage.stats;
+  if (stats !== undefined) {
+    storageGauge(
+      'basket_commands_pending',
+      'Accepted commands still Pending, in every process sharing the storage',
+      () => stats.pendingCommands(),
+      (gauge, pending) => gauge.set(pending),
+    );
+    storageGauge(
+      'basket_holds_units',
+      'Inventory units in holds that run out and have not (baskets being filled), by provider',
+      () => stats.heldUnits(now().toISOString()),
+      (gauge, held) => {
         const byProvider = new Map<string, number>();
-        for (const { resource, units } of await stats.heldUnits(now().toISOString())) {
+        for (const { resource, units } of held) {
           const provider = providerOfResource(resource);
           byProvider.set(provider, (byProvider.get(provider) ?? 0) + units);
         }
-        this.reset();
-        for (const [provider, units] of byProvider) this.set({ provider }, units);
+        for (const [provider, units] of byProvider) gauge.set({ provider }, units);
       },
-    });
+      ['provider'],
+    );
   }
-  new Gauge({
-    name: 'basket_outbox_backlog',
-    help: 'Completed notifications in the outbox not yet published to NATS (grows without BASKET_NATS_URL)',
-    registers: [registry],
-    async collect() {
-      this.set(await storage.outbox.backlog());
-    },
-  });
+  storageGauge(
+    'basket_outbox_backlog',
+    'Completed notifications in the outbox not yet published to NATS (grows without BASKET_NATS_URL)',
+    () => storage.outbox.backlog(),
+    (gauge, backlog) => gauge.set(backlog),
+  );
   const load = options.load;
   if (load !== undefined) {
     const loadGauge = (name: string, help: string, figure: (figures: LoadFigures) => number) =>
