@@ -41,6 +41,24 @@ const without = (catalog: Catalog, productId: string): Catalog => ({
   })),
 });
 
+/** The demo catalog with the stock of `variantId` of every variable product cut to `stock`. */
+const stockCut = (catalog: Catalog, variantId: string, stock: number): Catalog => ({
+  ...catalog,
+  providers: catalog.providers.map((provider) => ({
+    ...provider,
+    products: provider.products.map((product) =>
+      product.type === 'VariableProduct'
+        ? {
+            ...product,
+            variants: product.variants.map((variant) =>
+              variant.id === variantId ? { ...variant, stock } : variant,
+            ),
+          }
+        : product,
+    ),
+  })),
+});
+
 /** Each case runs on the memory storage (undefined: `world`'s own) and on PGlite. */
 const storages: ReadonlyArray<readonly [string, () => Promise<Storage | undefined>]> = [
   ['memory', async () => undefined],
@@ -122,6 +140,55 @@ describe('seats a basket holds taken out of the catalog (sold elsewhere)', () =>
       const after = await basket(w, alice, id);
       expect(after.activePaymentIntentId).toBeUndefined();
       // Unlocked: the buyer can take the seats out and go on.
+      await succeeds(
+        w,
+        alice,
+        api.addProduct(alice, id, ids.shirt, { quantity: 1, productVariantId: 'home-shirt-m' }),
+      );
+    },
+  );
+});
+
+describe('a stock cut below what a basket holds (docs/decisions.md, "A capacity lowered")', () => {
+  it.each(storages)(
+    '%s: a change to that provider basket fails insufficient-capacity naming the held stock, not a 500; a change within the new stock goes through',
+    async (_name, storageOf) => {
+      const w = await worldOn(storageOf);
+      const { api } = w.app;
+      const id = text(bodyOf(await api.createBasket(alice)), 'id');
+      await succeeds(
+        w,
+        alice,
+        api.addProduct(alice, id, ids.shirt, { quantity: 2, productVariantId: 'home-shirt-l' }),
+      );
+      vi.spyOn(w.providers, 'catalog').mockResolvedValue(
+        catalogIndex(stockCut(w.catalog, 'home-shirt-l', 1)),
+      );
+      // A minute later, another variant of the same provider basket: its commit restarts the L hold
+      // (C-7.8), which the store checks against the new stock of 1.
+      w.clock.advance(60_000);
+      const added = await api.addProduct(alice, id, ids.shirt, {
+        quantity: 1,
+        productVariantId: 'home-shirt-m',
+      });
+      expect(added.status).toBe(200);
+      const failed = await outcome(w, alice, added);
+      expect(failed).toMatchObject({
+        status: 'Failed',
+        problem: { status: 422, code: 'insufficient-capacity' },
+      });
+      expect(JSON.stringify(failed)).toContain('home-shirt-l');
+      const unchanged = lineItems(await basket(w, alice, id));
+      expect(unchanged).toHaveLength(1);
+      expect(JSON.stringify(unchanged)).toContain('"quantity":2');
+      // Down to the new stock: held within it, the change is made.
+      const [line] = lineItems(await basket(w, alice, id));
+      const shop = providerBasketOf(await basket(w, alice, id), 'shop');
+      await succeeds(
+        w,
+        alice,
+        api.updateLineItemQuantity(alice, id, shop, text(line ?? {}, 'id'), { quantity: 1 }),
+      );
       await succeeds(
         w,
         alice,

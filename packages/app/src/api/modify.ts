@@ -14,6 +14,7 @@ import { encodeWork } from '../processing/queued-command';
 import { basketAggregate, decideAll } from '../streams/aggregate';
 import { nowOf } from '../time';
 import { holdRows } from '../transact/facts';
+import { keptAboveCapacity } from '../transact/kept-above-capacity';
 import type { Tx } from '../transact/transact';
 import { admit, type CallerBasket, judgeCaller, type Ownership } from './access';
 import { notificationAnswer } from './answers';
@@ -64,7 +65,9 @@ export const judgeBasketCommand = async (
   const command = withFreshIds(env, request.command(tx.now, basket.right));
   const admitted = admit(command, basket.right, pre);
   if (E.isLeft(admitted)) return answered(admitted.left);
-  const outcome = await decideAll(basketAggregate, loaded, [command], tx.basketFacts);
+  const outcome = E.flatMap(await decideAll(basketAggregate, loaded, [command], tx.basketFacts), (applied) =>
+    keptAboveCapacity(loaded.state, applied, tx),
+  );
   const notificationId = ctx.ids.uuid();
   const completed = tx.now;
   const acceptance = {

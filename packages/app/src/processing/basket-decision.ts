@@ -13,6 +13,7 @@ import type { IdempotencyKeyTaken, IdempotencyRecord, NotificationCompletion } f
 import type { CommitConflict } from '../ports/unit-of-work';
 import { type Applied as AppliedOf, basketAggregate, decideAll, type Loaded } from '../streams/aggregate';
 import { holdRows } from '../transact/facts';
+import { keptAboveCapacity } from '../transact/kept-above-capacity';
 import { transact } from '../transact/transact';
 
 export type LoadedBasket = Loaded<BasketState>;
@@ -53,7 +54,10 @@ export type BasketRun =
 export const runBasketPlan = async (ctx: AppContext, plan: BasketPlan): Promise<BasketRun> => {
   const result = await transact(ctx, plan.basketId, async (tx) => {
     const loaded = await tx.basket();
-    const outcome = await decideAll(basketAggregate, loaded, plan.commands(loaded, tx.now), tx.basketFacts);
+    const outcome = E.flatMap(
+      await decideAll(basketAggregate, loaded, plan.commands(loaded, tx.now), tx.basketFacts),
+      (applied) => keptAboveCapacity(loaded.state, applied, tx),
+    );
     const completion = plan.completion?.(outcome, loaded);
     const applied = E.isRight(outcome) ? outcome.right : undefined;
     const idempotency = applied && plan.idempotency?.(applied, loaded);

@@ -52,6 +52,11 @@ export type Tx = {
     loaded: Loaded<PaymentIntentState>,
     applied: Applied<PaymentIntentEvent, PaymentIntentState>,
   ) => StreamWrite;
+  /**
+   * The resource whose room the previous attempt's commit was refused for (`InsufficientInventory`),
+   * when this attempt runs again because of it.
+   */
+  readonly refusedFor?: string;
 };
 
 /** What the body decided to write (all in one commit) and its own answer. */
@@ -111,6 +116,7 @@ export const transact = async <T>(
   const catalog = await ctx.providers.catalog();
   const lock = basketStream(basketId);
   let last: Transacted<T> | undefined;
+  let refusedFor: string | undefined;
   for (let attempt = 0; attempt < Math.max(1, ctx.config.maxAttempts); attempt++) {
     const now = nowOf(ctx.clock);
     let writes: ReadonlyArray<StreamWrite> = [];
@@ -170,6 +176,7 @@ export const transact = async <T>(
           }),
         intentWrite: (paymentIntentId, loaded, applied) =>
           streamWrite(intentAggregate, paymentIntentId, loaded, applied),
+        ...(refusedFor === undefined ? {} : { refusedFor }),
       };
       const plan = await body(tx);
       writes = [...(plan.writes ?? [])].sort(
@@ -213,6 +220,7 @@ export const transact = async <T>(
     }
     last = { _tag: 'Refused', value: result.value, conflict: result.conflict };
     if (!retried(result.conflict)) return last;
+    refusedFor = result.conflict._tag === 'InsufficientInventory' ? result.conflict.resource : undefined;
   }
   if (last === undefined) throw new Error('transact made no attempt');
   return last;
