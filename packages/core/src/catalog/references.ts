@@ -161,10 +161,17 @@ const voucherErrors = (catalog: Catalog, productById: ReadonlyMap<string, Catalo
     if (product === undefined) {
       return [{ path: `vouchers.${k}.productId`, message: `unknown product '${voucher.productId}'` }];
     }
-    const variantExists =
-      product.type !== 'VariableProduct' ||
-      product.variants.some((variant) => variant.id === voucher.variantId);
-    return variantExists
+    // C-7.11: a voucher reprices the lines of a product's variant; a product without variants has
+    // no line it could ever match (it would start and never apply).
+    if (product.type !== 'VariableProduct') {
+      return [
+        {
+          path: `vouchers.${k}.productId`,
+          message: `'${voucher.productId}' is a ${product.type} product: a voucher names a variant of a VariableProduct`,
+        },
+      ];
+    }
+    return product.variants.some((variant) => variant.id === voucher.variantId)
       ? []
       : [
           {

@@ -115,6 +115,15 @@ describe('parseCatalog', () => {
     expect(errorsOf(variant)).toEqual([
       { path: 'vouchers.1.variantId', message: "unknown variant 'scarf-two-sizes' of that product" },
     ]);
+    // A voucher on a product without variants could never match a line (C-7.11): refused at start.
+    const consumable = withChange(['vouchers', 0, 'productId'], () => 'fnb:arena|46602259e87b5062c3ef0e0f');
+    expect(errorsOf(consumable)).toEqual([
+      {
+        path: 'vouchers.0.productId',
+        message:
+          "'fnb:arena|46602259e87b5062c3ef0e0f' is a Consumable product: a voucher names a variant of a VariableProduct",
+      },
+    ]);
     const option = withChange(['providers', 2, 'products', 0, 'deliveryMethodIdOptions', 0], () => 'pigeon');
     expect(errorsOf(option)).toEqual([
       {
