@@ -15,9 +15,28 @@ const productFields = {
   crossSells: t.array(ProviderIdentity),
 };
 
+const pricesByCategory = t.record(t.string, NonNegativeInt32);
+
+/**
+ * A rate's price per seat category: every key a category, but `$comment`, which the catalog file
+ * allows in any object (C-10.2) and which is dropped here as elsewhere.
+ */
+const CategoryPrices = new t.Type<t.TypeOf<typeof pricesByCategory>, t.OutputOf<typeof pricesByCategory>>(
+  'CategoryPrices',
+  pricesByCategory.is,
+  (u, c) => {
+    if (u === null || typeof u !== 'object' || Array.isArray(u) || !Object.hasOwn(u, '$comment')) {
+      return pricesByCategory.validate(u, c);
+    }
+    const { $comment: _comment, ...prices } = u as Record<string, unknown>;
+    return pricesByCategory.validate(prices, c);
+  },
+  pricesByCategory.encode,
+);
+
 /** A ticket rate: its tariff and its price per seat category. */
 export const CatalogTicketRate = struct(
-  { id: ProviderIdentity, tariff: NonEmptyString, prices: t.record(t.string, NonNegativeInt32) },
+  { id: ProviderIdentity, tariff: NonEmptyString, prices: CategoryPrices },
   {},
   'CatalogTicketRate',
 );

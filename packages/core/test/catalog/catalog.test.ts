@@ -96,6 +96,19 @@ describe('parseCatalog', () => {
     });
   });
 
+  it('drops $comment in a rate’s prices too, whose other keys are all seat categories (C-10.2)', () => {
+    const commented = withChange(['providers', 0, 'products', 0, 'rates', 0, 'prices'], (prices) => ({
+      $comment: 'minor units per seat category',
+      ...(prices as object),
+    }));
+    const firstPrices = (catalog: Catalog) => {
+      const product = catalog.providers[0]?.products[0];
+      return product?.type === 'Ticketing' ? product.rates[0]?.prices : undefined;
+    };
+    expect(firstPrices(parsed(fixture()))).toBeDefined();
+    expect(firstPrices(parsed(commented))).toEqual(firstPrices(parsed(fixture())));
+  });
+
   it('refuses cross-sells, vouchers and delivery options that name nothing', () => {
     const crossSell = withChange(
       ['providers', 0, 'products', 0, 'crossSells', 1],
