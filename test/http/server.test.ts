@@ -219,6 +219,20 @@ describe('basket serve: shutdown (C-10.3)', () => {
     expect(started.stderr).toContain('stores: the server needs at least one store');
   });
 
+  it('refuses a store whose API key the service would not read (over 1,024 characters)', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'basket-long-store-'));
+    temporary.push(dir);
+    const catalog = JSON.parse(
+      await readFile(join(ROOT, 'packages/providers-catalog/catalog/demo-catalog.json'), 'utf8'),
+    );
+    const file = join(dir, 'catalog.json');
+    const stores = [...catalog.stores, { ...catalog.stores[0], id: 's'.repeat(800) }];
+    await writeFile(file, JSON.stringify({ ...catalog, stores }));
+    const started = await runCli(['serve'], { BASKET_CATALOG: file, BASKET_DATABASE_URL: 'memory:' });
+    expect(started.code).toBe(1);
+    expect(started.stderr).toContain(`stores.${stores.length - 1}.id: too long`);
+  });
+
   it('refuses a BASKET_NATS_URL that names no server: exit 2 before doing anything (C-10.1)', async () => {
     const started = await runCli(['serve'], {
       BASKET_NATS_URL: 'garbage value',

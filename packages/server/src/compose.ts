@@ -7,7 +7,7 @@ import {
   withSeatsInFlight,
 } from '@basket/app';
 import type { Catalog } from '@basket/core';
-import { basketFastifyOptions, basketHttp, type LoadFigures } from '@basket/http';
+import { apiKeyOf, basketFastifyOptions, basketHttp, type LoadFigures, storeIdOfApiKey } from '@basket/http';
 import { natsServersFromEnv } from '@basket/outbox-nats';
 import {
   CatalogFileError,
@@ -82,6 +82,18 @@ export const createBasketServer = async (
         message: 'the server needs at least one store: its API key is how a request names it',
       },
     ]);
+  // A store whose key the HTTP layer would not read (too long) could never be served either.
+  const unreadable = catalog.stores.flatMap((store, k) =>
+    storeIdOfApiKey(apiKeyOf(store.id)) === store.id
+      ? []
+      : [
+          {
+            path: `stores.${k}.id`,
+            message: 'too long: its API key (the base64 of the id) would pass 1,024 characters',
+          },
+        ],
+  );
+  if (unreadable.length > 0) throw new CatalogFileError(catalogPath, unreadable);
   const storage =
     given ?? (await openStorage(config.databaseUrl, config.databaseSchema, config.databaseBatches));
   const clock = await processClock(storage, logger);

@@ -57,6 +57,15 @@ const identities = (product: CatalogProduct, at: string): Array<Located<Provider
 };
 
 /** A product's parts: unique ids, a price for every seat category, sold seats that exist. */
+/**
+ * Ids that name a hold (seats, time slots, variants) with a line break: a hold's resource key can
+ * not carry one, so such a part could never be held (always unavailable).
+ */
+const withLineBreaks = (ids: ReadonlyArray<Located>): FieldError[] =>
+  ids
+    .filter(([, id]) => /[\n\r\u2028\u2029]/.test(id))
+    .map(([path]) => ({ path, message: 'an id that names a hold has no line break' }));
+
 const partErrors = (product: CatalogProduct, at: string): FieldError[] => {
   switch (product.type) {
     case 'Ticketing': {
@@ -67,6 +76,7 @@ const partErrors = (product: CatalogProduct, at: string): FieldError[] => {
       );
       const categories = [...new Set(product.sections.map((section) => section.category))];
       return [
+        ...withLineBreaks(seats),
         ...duplicates(
           locate(product.rates, `${at}.rates`, 'id', (rate) => rate.id),
           'rate id',
@@ -102,11 +112,10 @@ const partErrors = (product: CatalogProduct, at: string): FieldError[] => {
           'time slot id',
         ),
       ];
-    case 'VariableProduct':
-      return duplicates(
-        locate(product.variants, `${at}.variants`, 'id', (variant) => variant.id),
-        'variant id',
-      );
+    case 'VariableProduct': {
+      const variants = locate(product.variants, `${at}.variants`, 'id', (variant) => variant.id);
+      return [...withLineBreaks(variants), ...duplicates(variants, 'variant id')];
+    }
     case 'Consumable':
       return [];
   }
@@ -119,7 +128,22 @@ const providerErrors = (
 ): FieldError[] => {
   const methods = locate(provider.deliveryMethods, `${at}.deliveryMethods`, 'id', (method) => method.id);
   const methodIds = new Set(methods.map(([, id]) => id));
+  // C-7.9: these need a kiosk of the provider; with none, every selection is `kiosk-not-found`.
+  const kioskless =
+    provider.kiosks.length > 0
+      ? []
+      : provider.deliveryMethods.flatMap((method, k) =>
+          method.type === 'KioskCollection' || method.type === 'InSeat'
+            ? [
+                {
+                  path: `${at}.deliveryMethods.${k}.type`,
+                  message: `a ${method.type} method needs a kiosk of its provider, which has none`,
+                },
+              ]
+            : [],
+        );
   return [
+    ...kioskless,
     ...duplicates(
       locate(provider.kiosks, `${at}.kiosks`, 'id', (kiosk) => kiosk.id),
       'kiosk id',

@@ -109,6 +109,28 @@ describe('parseCatalog', () => {
     expect(firstPrices(parsed(commented))).toEqual(firstPrices(parsed(fixture())));
   });
 
+  it('refuses parts that could never be sold: a held id with a line break, kiosk methods with no kiosk', () => {
+    const seat = withChange(
+      ['providers', 0, 'products', 0, 'sections', 0, 'rows', 0, 'seats', 1],
+      () => 'N-A-\n2',
+    );
+    expect(errorsOf(seat)).toContainEqual({
+      path: 'providers.0.products.0.sections.0.rows.0.seats.1',
+      message: 'an id that names a hold has no line break',
+    });
+    const variant = withChange(['providers', 3, 'products', 0, 'variants', 0, 'id'], () => 'shirt\u2028s');
+    expect(errorsOf(variant)).toContainEqual({
+      path: 'providers.3.products.0.variants.0.id',
+      message: 'an id that names a hold has no line break',
+    });
+    const kioskless = withChange(['providers', 1, 'kiosks'], () => []);
+    const errors = errorsOf(kioskless);
+    expect(errors.length).toBeGreaterThan(0);
+    expect(
+      errors.every((error) => /needs a kiosk of its provider, which has none$/.test(error.message)),
+    ).toBe(true);
+  });
+
   it('refuses cross-sells, vouchers and delivery options that name nothing', () => {
     const crossSell = withChange(
       ['providers', 0, 'products', 0, 'crossSells', 1],
