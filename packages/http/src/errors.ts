@@ -133,9 +133,10 @@ export const handleClientError = (error: Error, socket: Socket): void => {
     socket.destroy();
     return;
   }
-  // A bad request pipelined behind one still being answered: that one's answer goes first (it may
-  // have changed a basket, and its client reads answers in order), then this one's 400.
-  if (earlier !== undefined && !earlier.writableEnded) {
+  // A bad request pipelined behind one still being answered (received whole, so not the one at
+  // fault, whose body broke off or timed out): that one's answer goes first (it may have changed a
+  // basket, and its client reads answers in order), then this one's 400.
+  if (earlier !== undefined && !earlier.writableEnded && earlier.req.complete) {
     earlier.once('finish', () => handleClientError(error, socket));
     earlier.once('close', () => {
       if (!earlier.writableFinished) socket.destroy();
