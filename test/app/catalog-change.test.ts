@@ -187,7 +187,7 @@ describe('a stock cut below what a basket holds (docs/decisions.md, "A capacity 
       await succeeds(
         w,
         alice,
-        api.updateLineItemQuantity(alice, id, shop, text(line ?? {}, 'id'), { quantity: 1 }),
+        api.updateLineItemQuantity(alice, id, shop, String(line?.id), { quantity: 1 }),
       );
       await succeeds(
         w,
