@@ -53,12 +53,25 @@ const replayOf =
     return kept === undefined ? derived : plainReplay(kept);
   };
 
+/** Neither a NUL nor any surrogate (paired or not), and not empty: nothing to check further. */
+const plain = (text: string): boolean => text !== '' && !/[\u0000\ud800-\udfff]/.test(text);
+
 /**
  * The caller's strings that no storage can keep (C-1.6), and empty ids (C-1.7): the HTTP adapter
  * refuses them in its headers and tokens, and an embedder's transport gets the same 400 here instead
  * of a storage error or a basket of no store.
  */
 const unstorableCaller = (caller: Caller): Answer | undefined => {
+  // Every request passes here: the common caller, whose strings are plain and non-empty, is let
+  // through without building the lists below.
+  const { storeId, contactId, idempotency } = caller;
+  if (
+    plain(storeId) &&
+    (contactId === undefined || plain(contactId)) &&
+    (idempotency === undefined || (plain(idempotency.key) && plain(idempotency.fingerprint)))
+  ) {
+    return undefined;
+  }
   const ids = {
     storeId: caller.storeId,
     contactId: caller.contactId,

@@ -45,9 +45,22 @@ const toCanonical = (text: string): string | undefined => {
   return Number.isNaN(utc.getTime()) ? undefined : utc.toISOString();
 };
 
+/** Whether a string in the canonical form names a time that exists: it reads back as itself. */
+const readsBackAsItself = (text: string): boolean => {
+  const ms = Date.parse(text);
+  return Number.isFinite(ms) && new Date(ms).toISOString() === text;
+};
+
+/** The last string found to be an Instant: a request checks its own time many times over. */
+let lastInstant = '';
+
 /** Whether `u` is an Instant in canonical form (UTC, milliseconds). */
-export const isInstant = (u: unknown): u is Instant =>
-  typeof u === 'string' && CANONICAL.test(u) && toCanonical(u) === u;
+export const isInstant = (u: unknown): u is Instant => {
+  if (u === lastInstant) return true;
+  if (typeof u !== 'string' || !CANONICAL.test(u) || !readsBackAsItself(u)) return false;
+  lastInstant = u;
+  return true;
+};
 
 /**
  * Decodes any ISO 8601 date-time with an offset (`Z` or `±hh:mm`, C-1.7) to its canonical UTC form

@@ -84,4 +84,37 @@ describe('Instant', () => {
     expect(isInstant('2026-11-21T19:04:05.000+01:00')).toBe(false);
     expect(isInstant('2026-02-30T18:04:05.000Z')).toBe(false);
   });
+
+  it('is a canonical instant exactly when the calendar has that day and time, whatever was checked before', () => {
+    const pad = (n: number, width: number) => String(n).padStart(width, '0');
+    // Day 0 of the next month is the month's last; setUTCFullYear, unlike Date.UTC, takes years 0–99 as written.
+    const daysIn = (year: number, month: number) => {
+      const last = new Date(0);
+      last.setUTCFullYear(year, month, 0);
+      return last.getUTCDate();
+    };
+    // Fields past their ranges too: month 0–19, day 0–39, hour 0–29, minute and second 0–69.
+    const shaped = fc
+      .tuple(
+        fc.integer({ min: 0, max: 9999 }),
+        fc.integer({ min: 0, max: 19 }),
+        fc.integer({ min: 0, max: 39 }),
+        fc.integer({ min: 0, max: 29 }),
+        fc.integer({ min: 0, max: 69 }),
+        fc.integer({ min: 0, max: 69 }),
+        fc.integer({ min: 0, max: 999 }),
+      )
+      .map(([y, mo, d, h, mi, s, ms]) => ({
+        text: `${pad(y, 4)}-${pad(mo, 2)}-${pad(d, 2)}T${pad(h, 2)}:${pad(mi, 2)}:${pad(s, 2)}.${pad(ms, 3)}Z`,
+        exists: mo >= 1 && mo <= 12 && d >= 1 && d <= daysIn(y, mo) && h <= 23 && mi <= 59 && s <= 59,
+      }));
+    fc.assert(
+      fc.property(shaped, shaped, (earlier, value) => {
+        isInstant(earlier.text); // remembered when it is one: must not change the next answer
+        expect(isInstant(value.text)).toBe(value.exists);
+        expect(E.isRight(Instant.decode(value.text))).toBe(value.exists);
+      }),
+      { numRuns: 2000 },
+    );
+  });
 });
