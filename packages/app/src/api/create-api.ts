@@ -1,4 +1,4 @@
-import { badStrings, type FieldError } from '@basket/core';
+import { badStringReason, badStrings, type FieldError } from '@basket/core';
 import { problemAnswer } from './answers';
 import type { BasketApi } from './basket-api';
 import { basketOperations } from './basket-operations';
@@ -53,8 +53,8 @@ const replayOf =
     return kept === undefined ? derived : plainReplay(kept);
   };
 
-/** Neither a NUL nor any surrogate (paired or not), and not empty: nothing to check further. */
-const plain = (text: string): boolean => text !== '' && !/[\u0000\ud800-\udfff]/.test(text);
+/** Not empty, and storable (C-1.6): nothing to check further. */
+const plain = (text: string): boolean => text !== '' && badStringReason(text) === undefined;
 
 /**
  * The caller's strings that no storage can keep (C-1.6), and empty ids (C-1.7): the HTTP adapter
