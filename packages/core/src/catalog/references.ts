@@ -195,14 +195,24 @@ const voucherErrors = (catalog: Catalog, productById: ReadonlyMap<string, Catalo
         },
       ];
     }
-    return product.variants.some((variant) => variant.id === voucher.variantId)
-      ? []
-      : [
+    const variant = product.variants.find((candidate) => candidate.id === voucher.variantId);
+    if (variant === undefined) {
+      return [
+        {
+          path: `vouchers.${k}.variantId`,
+          message: `unknown variant '${voucher.variantId}' of that product`,
+        },
+      ];
+    }
+    // C-7.11 reprices to the voucher price, a discount: above the variant's price it would be none.
+    return voucher.voucherPrice > variant.price
+      ? [
           {
-            path: `vouchers.${k}.variantId`,
-            message: `unknown variant '${voucher.variantId}' of that product`,
+            path: `vouchers.${k}.voucherPrice`,
+            message: `above the price of the variant it reprices (${variant.price})`,
           },
-        ];
+        ]
+      : [];
   });
 
 /** What the codec cannot check: ids that must be unique, belong to their provider, or exist. */

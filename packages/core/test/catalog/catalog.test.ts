@@ -159,6 +159,12 @@ describe('parseCatalog', () => {
           "'fnb:arena|46602259e87b5062c3ef0e0f' is a Consumable product: a voucher names a variant of a VariableProduct",
       },
     ]);
+    // A voucher price above the variant's price would be no discount at all (C-7.11).
+    const dearer = withChange(['vouchers', 0, 'voucherPrice'], () => 6001);
+    expect(errorsOf(dearer)).toEqual([
+      { path: 'vouchers.0.voucherPrice', message: 'above the price of the variant it reprices (6000)' },
+    ]);
+    expect(errorsOf(withChange(['vouchers', 0, 'voucherPrice'], () => 6000))).toEqual([]);
     const option = withChange(['providers', 2, 'products', 0, 'deliveryMethodIdOptions', 0], () => 'pigeon');
     expect(errorsOf(option)).toEqual([
       {
