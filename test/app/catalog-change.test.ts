@@ -16,12 +16,19 @@ import {
   world,
 } from './support';
 
-/** The demo catalog with every seat of the event `productId` sold by its provider elsewhere. */
-const soldOut = (catalog: Catalog, productId: string): Catalog => ({
+/** The catalog with each provider's products replaced by what `change` makes of them. */
+const withProducts = (
+  catalog: Catalog,
+  change: (products: Catalog['providers'][number]['products']) => Catalog['providers'][number]['products'],
+): Catalog => ({
   ...catalog,
-  providers: catalog.providers.map((provider) => ({
-    ...provider,
-    products: provider.products.map((product) =>
+  providers: catalog.providers.map((provider) => ({ ...provider, products: change(provider.products) })),
+});
+
+/** The demo catalog with every seat of the event `productId` sold by its provider elsewhere. */
+const soldOut = (catalog: Catalog, productId: string): Catalog =>
+  withProducts(catalog, (products) =>
+    products.map((product) =>
       product.id === productId && product.type === 'Ticketing'
         ? {
             ...product,
@@ -29,24 +36,16 @@ const soldOut = (catalog: Catalog, productId: string): Catalog => ({
           }
         : product,
     ),
-  })),
-});
+  );
 
 /** The demo catalog without the product `productId`: withdrawn by its provider. */
-const without = (catalog: Catalog, productId: string): Catalog => ({
-  ...catalog,
-  providers: catalog.providers.map((provider) => ({
-    ...provider,
-    products: provider.products.filter((product) => product.id !== productId),
-  })),
-});
+const without = (catalog: Catalog, productId: string): Catalog =>
+  withProducts(catalog, (products) => products.filter((product) => product.id !== productId));
 
 /** The demo catalog with the stock of `variantId` of every variable product cut to `stock`. */
-const stockCut = (catalog: Catalog, variantId: string, stock: number): Catalog => ({
-  ...catalog,
-  providers: catalog.providers.map((provider) => ({
-    ...provider,
-    products: provider.products.map((product) =>
+const stockCut = (catalog: Catalog, variantId: string, stock: number): Catalog =>
+  withProducts(catalog, (products) =>
+    products.map((product) =>
       product.type === 'VariableProduct'
         ? {
             ...product,
@@ -56,8 +55,7 @@ const stockCut = (catalog: Catalog, variantId: string, stock: number): Catalog =
           }
         : product,
     ),
-  })),
-});
+  );
 
 /** Each case runs on the memory storage (undefined: `world`'s own) and on PGlite. */
 const storages: ReadonlyArray<readonly [string, () => Promise<Storage | undefined>]> = [

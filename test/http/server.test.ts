@@ -206,28 +206,34 @@ describe('basket serve: shutdown (C-10.3)', () => {
     expect(minted.stdout).toBe('');
   });
 
-  it('refuses a catalog with no store: no request could name one by its API key (C-2.1, C-10.2)', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'basket-no-stores-'));
+  /** A file of the demo catalog as `change` makes it, removed after the test. */
+  const demoCatalogWith = async (
+    change: (catalog: Record<string, unknown>) => Record<string, unknown>,
+  ): Promise<string> => {
+    const dir = await mkdtemp(join(tmpdir(), 'basket-catalog-'));
     temporary.push(dir);
     const catalog = JSON.parse(
       await readFile(join(ROOT, 'packages/providers-catalog/catalog/demo-catalog.json'), 'utf8'),
-    );
+    ) as Record<string, unknown>;
     const file = join(dir, 'catalog.json');
-    await writeFile(file, JSON.stringify({ ...catalog, stores: [] }));
+    await writeFile(file, JSON.stringify(change(catalog)));
+    return file;
+  };
+
+  it('refuses a catalog with no store: no request could name one by its API key (C-2.1, C-10.2)', async () => {
+    const file = await demoCatalogWith((catalog) => ({ ...catalog, stores: [] }));
     const started = await runCli(['serve'], { BASKET_CATALOG: file, BASKET_DATABASE_URL: 'memory:' });
     expect(started.code).toBe(1);
     expect(started.stderr).toContain('stores: the server needs at least one store');
   });
 
   it('refuses a store whose API key the service would not read (over 1,024 characters)', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'basket-long-store-'));
-    temporary.push(dir);
-    const catalog = JSON.parse(
-      await readFile(join(ROOT, 'packages/providers-catalog/catalog/demo-catalog.json'), 'utf8'),
-    );
-    const file = join(dir, 'catalog.json');
-    const stores = [...catalog.stores, { ...catalog.stores[0], id: 's'.repeat(800) }];
-    await writeFile(file, JSON.stringify({ ...catalog, stores }));
+    let stores: unknown[] = [];
+    const file = await demoCatalogWith((catalog) => {
+      const demo = catalog.stores as unknown[];
+      stores = [...demo, { ...(demo[0] as object), id: 's'.repeat(800) }];
+      return { ...catalog, stores };
+    });
     const started = await runCli(['serve'], { BASKET_CATALOG: file, BASKET_DATABASE_URL: 'memory:' });
     expect(started.code).toBe(1);
     expect(started.stderr).toContain(`stores.${stores.length - 1}.id: too long`);
