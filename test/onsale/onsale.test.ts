@@ -55,9 +55,12 @@ const soldOnce = async (options: OnsaleOptions): Promise<OnsaleResult> => {
 const refusals = (answers: OnsaleResult['answers']): number =>
   answers.filter(([answer]) => answer.startsWith('503 ')).reduce((sum, [, n]) => sum + n, 0);
 
+/** The wait for a basket of the run without admission limits, measured first in this file's run. */
+let unpacedBasketWaitMs: number | undefined;
+
 describe('on-sale: 300 seats, 2 processes, 1,000 buyers at most (PostgreSQL)', () => {
   it('sells every seat once: no oversell, no stranded seat, no double payment', async () => {
-    await soldOnce(ciSized);
+    unpacedBasketWaitMs = (await soldOnce(ciSized)).basketWait.p50;
   }, 420_000);
 
   it('sells every seat once with admission limits: refused requests changed nothing and were sent again', async () => {
@@ -81,8 +84,10 @@ describe('on-sale: 300 seats, 2 processes, 1,000 buyers at most (PostgreSQL)', (
       ([answer]) => answer.startsWith('503 ') && !answer.includes('The database did not answer in time'),
     );
     expect(refused).toEqual([]);
-    // Two processes let in four new baskets a second, so the typical buyer waited for some 9 s in
-    // line; without the pace it would have had its basket at once.
-    expect(result.basketWait.p50).toBeGreaterThanOrEqual(1_000);
+    // Two processes let in four new baskets a second, so the typical buyer waited in line; without
+    // the pace it would have had its basket at once. Compared with the unpaced run of this same
+    // machine (p50 4–34 ms in CI runs, against 0.8–7 s paced, the lower on a slower machine, where
+    // fewer buyers reach the door at once), not with a fixed time.
+    expect(result.basketWait.p50).toBeGreaterThanOrEqual(Math.max(250, 10 * (unpacedBasketWaitMs ?? 0)));
   }, 420_000);
 });
