@@ -15,7 +15,8 @@ export const startServer = (root: string, task: ServerTask): Promise<Server> =>
     const child = spawn(
       process.execPath,
       [
-        '--conditions=@basket/source',
+        // BASKET_BENCH_BUILT=1: the service's built packages (`pnpm build` first), as in production.
+        ...(process.env.BASKET_BENCH_BUILT === '1' ? [] : ['--conditions=@basket/source']),
         // BASKET_BENCH_CPU_PROF=<dir>: each server process writes a CPU profile there when it stops.
         ...(process.env.BASKET_BENCH_CPU_PROF === undefined
           ? []

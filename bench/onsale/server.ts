@@ -2,12 +2,24 @@
 // (`createBasketServer`) on PostgreSQL in the schema it is given, listening on a free loopback port.
 // It tells its parent the port, and on request what its storage was asked: commits by outcome
 // (conflicts are commits refused for a version or an inventory conflict, each one a decision made
-// again) and availability reads. Started as `node --import tsx bench/onsale/server.ts '<json>'`
+// again) and availability reads. Started as `node [--conditions=@basket/source] --import tsx bench/onsale/server.ts '<json>'`
 // with an IPC channel. Only the composition root's API is used, so that the same file runs against
 // an older checkout of the service (the "before" of the benchmark).
 import type { Storage } from '../../packages/app/src/index';
-import { createBasketServer, createLogger, readConfig } from '../../packages/server/src/index';
-import { createPostgresStorage, openPgPool } from '../../packages/store-postgres/src/index';
+
+// Without the `@basket/source` condition (BASKET_BENCH_BUILT=1, bench/onsale/server-process.ts) the
+// server runs the built packages, as the `basket` command does: through tsx, every function of the
+// sources is wrapped to keep its name (tsx's `__name`), a cost per closure made that built code does
+// not pay.
+const built = !process.execArgv.some((flag) => flag.includes('@basket/source'));
+const load = <T>(name: string): Promise<T> =>
+  import(
+    built ? `../../packages/${name}/dist/index.js` : `../../packages/${name}/src/index.ts`
+  ) as Promise<T>;
+const { createBasketServer, createLogger, readConfig } =
+  await load<typeof import('../../packages/server/src/index')>('server');
+const { createPostgresStorage, openPgPool } =
+  await load<typeof import('../../packages/store-postgres/src/index')>('store-postgres');
 
 export type ServerTask = {
   readonly url: string;

@@ -40,7 +40,7 @@ const soldOnce = async (options: OnsaleOptions): Promise<OnsaleResult> => {
   console.log(
     `on-sale: ${result.seats} seats sold out in ${result.sellOutSeconds?.toFixed(0)} s, ` +
       `${result.successfulSelections} selections, ${result.purchases} purchases, ${result.abandoned} abandoned, ` +
-      `wait for a basket p50 ${result.basketWait.p50.toFixed(0)} ms`,
+      `wait for a basket p50 ${result.basketWait.p50.toFixed(0)} ms, p99 ${result.basketWait.p99.toFixed(0)} ms`,
   );
   const failed = result.checks.filter((check) => !check.ok);
   expect(failed, JSON.stringify(result.checks, null, 1)).toEqual([]);
@@ -84,10 +84,11 @@ describe('on-sale: 300 seats, 2 processes, 1,000 buyers at most (PostgreSQL)', (
       ([answer]) => answer.startsWith('503 ') && !answer.includes('The database did not answer in time'),
     );
     expect(refused).toEqual([]);
-    // Two processes let in four new baskets a second, so the typical buyer waited in line; without
-    // the pace it would have had its basket at once. Compared with the unpaced run of this same
-    // machine (p50 4–34 ms in CI runs, against 0.8–7 s paced, the lower on a slower machine, where
-    // fewer buyers reach the door at once), not with a fixed time.
-    expect(result.basketWait.p50).toBeGreaterThanOrEqual(Math.max(250, 10 * (unpacedBasketWaitMs ?? 0)));
+    // Two processes let in four new baskets a second, while the 40 connections' first buyers all
+    // reach the door at once: most of them wait in line, the last about 9 s, however fast the machine.
+    // Compared with the typical wait of the unpaced run of this same machine (p50 4–34 ms in CI runs).
+    // Not the paced run's p50: on a loaded machine the journeys after the door are slow enough that
+    // later buyers come fewer than four a second and walk in (71 ms in one run of the whole suite).
+    expect(result.basketWait.p99).toBeGreaterThanOrEqual(Math.max(1000, 10 * (unpacedBasketWaitMs ?? 0)));
   }, 420_000);
 });

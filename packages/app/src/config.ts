@@ -19,6 +19,13 @@ export type AppConfig = {
   readonly sweepIntervalMs?: number;
   /** A Pending command older than this is taken as abandoned by its process and recovered. */
   readonly recoveryAfterMs?: number;
+  /**
+   * With a storage that has `commandLeases`: how long a process's claim on a basket's Pending
+   * commands lasts unless renewed (it renews it every third of this while it works). Another process
+   * takes them up only once the claim has run out: after the process stopped, not while it waits on
+   * a slow provider. Default 5 000.
+   */
+  readonly commandLeaseMs?: number;
   /** How often a waiting notification read (`waitMs`) re-reads the store, for completions by other processes. */
   readonly notificationRecheckMs?: number;
   /** How many basket states the process keeps folded in memory (0: none; loads then start from snapshots). */
@@ -57,6 +64,7 @@ const DEFAULTS: ResolvedAppConfig = {
   paymentWaitMs: 30_000,
   recoveryIntervalMs: 5000,
   recoveryAfterMs: 2000,
+  commandLeaseMs: 5000,
   // As the server runs it.
   sweepIntervalMs: 30_000,
   maxAttempts: 20,
@@ -77,17 +85,21 @@ const TIMER_FIELDS: ReadonlySet<keyof AppConfig> = new Set<keyof AppConfig>([
   'paymentSyncWaitMs',
   'paymentWaitMs',
   'recoveryIntervalMs',
+  'commandLeaseMs',
   'sweepIntervalMs',
   'notificationRecheckMs',
   'providerAnswerTimeoutMs',
   'pendingWaitMs',
 ]);
 
+/** Fields whose least value is not 0. A claim renewed every third of it needs a few milliseconds at least. */
+const LEAST: Partial<Record<keyof AppConfig, number>> = { maxAttempts: 1, commandLeaseMs: 30 };
+
 const isField = (key: string): key is keyof AppConfig => Object.hasOwn(DEFAULTS, key);
 
 /** What is wrong with one field's value, or undefined when it may be used. */
 const problemOf = (key: keyof AppConfig, value: unknown): string | undefined => {
-  const least = key === 'maxAttempts' ? 1 : 0;
+  const least = LEAST[key] ?? 0;
   const most = TIMER_FIELDS.has(key) ? LONGEST_TIMER_MS : Number.MAX_SAFE_INTEGER;
   if (typeof value === 'number' && Number.isInteger(value) && value >= least && value <= most)
     return undefined;

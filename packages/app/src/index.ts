@@ -23,6 +23,7 @@ export {
   type ChargeOutcome,
   type ChargeRecord,
   type Clock,
+  type CommandLeases,
   type CommandQueue,
   type Commit,
   type CommitAcceptance,

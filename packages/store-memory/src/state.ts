@@ -46,6 +46,8 @@ export type MemoryState = {
   readonly holdUnits: Map<string, ResourceUnits>;
   /** The outbox relay's lease: who holds it, until when (epoch ms). */
   lease: { readonly holder: string; readonly until: number } | undefined;
+  /** Claims on baskets' Pending commands, by basket id (leases.ts). */
+  readonly commandLeases: Map<string, { readonly holder: string; readonly until: number }>;
   /** Last issued accept sequence and outbox position. */
   counters: { sequence: number; position: number };
   /** What the simulated providers have done: sessions and charges by intent, confirmations by key. */
@@ -66,6 +68,7 @@ export const emptyState = (): MemoryState => ({
   holds: new Map(),
   holdUnits: new Map(),
   lease: undefined,
+  commandLeases: new Map(),
   counters: { sequence: 0, position: 0 },
   ledger: { sessions: new Map(), charges: new Map(), confirmations: new Map() },
 });

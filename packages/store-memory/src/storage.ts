@@ -2,9 +2,9 @@ import type { Storage } from '@basket/app';
 import { memoryCommandQueue, memoryIdempotencyStore } from './command-queue';
 import { memoryEventStore, memorySnapshotStore } from './event-store';
 import { memoryInventoryStore } from './inventory';
+import { memoryCommandLeases, memoryRelayLease } from './leases';
 import { memoryOutbox } from './outbox';
 import { memoryProviderLedger } from './provider-ledger';
-import { memoryRelayLease } from './relay-lease';
 import { emptyState } from './state';
 import { memoryStats } from './stats';
 import { memoryUnitOfWork } from './unit-of-work';
@@ -23,6 +23,7 @@ export const createMemoryStorage = (): Storage => {
     idempotency: memoryIdempotencyStore(state),
     outbox: memoryOutbox(state),
     relayLease: memoryRelayLease(state),
+    commandLeases: memoryCommandLeases(state),
     inventory: memoryInventoryStore(state),
     providerLedger: memoryProviderLedger(state),
     stats: memoryStats(state),

@@ -4,11 +4,11 @@ import { type Db, readingOn } from './db';
 import { postgresEventStore, postgresSnapshotStore } from './event-store';
 import { byteOrderedText, postgresInventoryStore } from './holds';
 import { postgresIdempotencyStore } from './idempotency';
+import { postgresCommandLeases, postgresRelayLease } from './leases';
 import { migrate } from './migrate';
 import { defaultSchema, tablesOf } from './names';
 import { postgresOutbox } from './outbox';
 import { postgresProviderLedger } from './provider-ledger';
-import { postgresRelayLease } from './relay-lease';
 import { refuseNewerSchema } from './schema-generation';
 import { postgresStats } from './stats';
 import { postgresUnitOfWork } from './unit-of-work';
@@ -39,6 +39,7 @@ export const createPostgresStorage = async (options: PostgresStorageOptions): Pr
     idempotency: postgresIdempotencyStore(db, t),
     outbox: postgresOutbox(db, t),
     relayLease: postgresRelayLease(db, t),
+    commandLeases: postgresCommandLeases(db, t),
     inventory: postgresInventoryStore(db, t),
     providerLedger: postgresProviderLedger(db, t),
     stats: postgresStats(db, t),

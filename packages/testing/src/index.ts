@@ -86,8 +86,10 @@ export {
 export {
   atomicityCases,
   type CleanupStorage,
+  commandLeaseCases,
   commandQueueCases,
   describeAtomicityConformance,
+  describeCommandLeaseConformance,
   describeCommandQueueConformance,
   describeEventStoreConformance,
   describeIdempotencyConformance,

@@ -99,6 +99,20 @@ export type CommandQueue = {
 };
 
 /**
+ * Which process carries out a basket's Pending commands (C-5.1, C-6.5): a claim by one holder at a
+ * time, timed by the storage's clock for storages shared by processes, renewed by acquiring again
+ * while the work goes on and taken over by another holder only once it has run out. So a saga
+ * waiting on a slow provider is not run a second time by another process's recovery, while one
+ * left by a process that stopped is taken up once its claim runs out.
+ */
+export type CommandLeases = {
+  /** True when `holder` holds the basket's claim now: taken free, renewed, or taken over after it ran out. */
+  readonly acquire: (basketId: string, holder: string, ttlMs: number) => Promise<boolean>;
+  /** Gives the claim up, when `holder` holds it. */
+  readonly release: (basketId: string, holder: string) => Promise<void>;
+};
+
+/**
  * C-6.3: the first answer to a modifying request, replayed for the same key.
  *
  * Writing a record (`CommandQueue.accept`, `Commit.idempotency`) claims its (storeId, key). When

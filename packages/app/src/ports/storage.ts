@@ -1,5 +1,5 @@
 import type { EventStore, SnapshotStore } from './event-store';
-import type { CommandQueue, IdempotencyStore } from './notifications';
+import type { CommandLeases, CommandQueue, IdempotencyStore } from './notifications';
 import type { Outbox, RelayLease } from './outbox';
 import type { ProviderLedger } from './provider-ledger';
 import type { StorageStats } from './stats';
@@ -14,6 +14,13 @@ export type Storage = {
   readonly idempotency: IdempotencyStore;
   readonly outbox: Outbox;
   readonly relayLease: RelayLease;
+  /**
+   * Claims on baskets' Pending commands, so that one process at a time carries them out. Optional
+   * for adapters: without it a process takes up another's Pending command `recoveryAfterMs` after
+   * its acceptance whether that process stopped or is still at it (a provider may then be called
+   * twice, which the commit guards make harmless to the basket).
+   */
+  readonly commandLeases?: CommandLeases;
   readonly inventory: InventoryStore;
   /** What stateless providers (the simulated ones) have done, shared by every process (C-6.5). */
   readonly providerLedger: ProviderLedger;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context';
 import { completedRecord } from '../notifications/view';
 import type { AcceptedCommand } from '../ports/notifications';
@@ -33,6 +34,9 @@ export type Processor = {
 const MAX_FAILURES = 5;
 
 export const createProcessor = (ctx: AppContext, handleAccepted: HandleAccepted): Processor => {
+  // This processor's name in `commandLeases`, one per process: not from `ctx.ids`, whose sequence
+  // of ids a test may count on.
+  const holder = `processor-${randomUUID()}`;
   const workers = new Map<string, { promise: Promise<void>; again: boolean }>();
   const failures = new Map<string, number>();
   const background = new Set<Promise<unknown>>();
@@ -71,17 +75,51 @@ export const createProcessor = (ctx: AppContext, handleAccepted: HandleAccepted)
     }
   };
 
-  const drainBasket = async (basketId: string): Promise<void> => {
+  /** Handles the basket's Pending commands in order; answers the one it left Pending, if any. */
+  const drainPending = async (basketId: string): Promise<string | undefined> => {
     let previous: string | undefined;
     for (;;) {
       const accepted = await ctx.storage.commands.oldestPending(basketId);
+      if (accepted === undefined) return undefined;
       // The same command again right after it was handled: leave it to a later attempt.
-      if (accepted === undefined || accepted.notificationId === previous) return;
+      if (accepted.notificationId === previous) return previous;
       previous = accepted.notificationId;
       const handled = await attempt(accepted);
       await reportCompleted(accepted, handled);
       // Left Pending: a later kick or the recovery takes it up again, still first of its basket.
-      if (handled._tag === 'Unfinished') return;
+      if (handled._tag === 'Unfinished') return previous;
+    }
+  };
+
+  const drainBasket = async (basketId: string): Promise<void> => {
+    const leases = ctx.storage.commandLeases;
+    if (leases === undefined) {
+      await drainPending(basketId);
+      return;
+    }
+    const ttlMs = ctx.config.commandLeaseMs;
+    for (;;) {
+      // Another process holds the claim: it carries the basket's commands out, or its claim runs
+      // out and the recovery (or the next request that waits on them) takes them up.
+      if (!(await leases.acquire(basketId, holder, ttlMs))) return;
+      const renewal = setInterval(
+        () => {
+          leases.acquire(basketId, holder, ttlMs).catch(ctx.onError);
+        },
+        Math.floor(ttlMs / 3),
+      );
+      renewal.unref?.();
+      let left: string | undefined;
+      try {
+        left = await drainPending(basketId);
+      } finally {
+        clearInterval(renewal);
+        await leases.release(basketId, holder).catch(ctx.onError);
+      }
+      // A command another process accepted while this one held the claim found it taken, so its
+      // process left it here: looked for once the claim is given up, or it would wait for recovery.
+      const next = await ctx.storage.commands.oldestPending(basketId);
+      if (next === undefined || next.notificationId === left) return;
     }
   };
 

@@ -1,4 +1,5 @@
 export { atomicityCases } from './atomicity';
+export { commandLeaseCases } from './command-leases';
 export { commandQueueCases } from './commands';
 export { eventStoreCases } from './event-store';
 export type { CleanupStorage, MakeStorage, StorageRef } from './fixture';
@@ -13,6 +14,7 @@ export { snapshotCases } from './snapshots';
 export { statsCases } from './stats';
 export {
   describeAtomicityConformance,
+  describeCommandLeaseConformance,
   describeCommandQueueConformance,
   describeEventStoreConformance,
   describeIdempotencyConformance,

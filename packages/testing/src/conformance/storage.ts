@@ -1,5 +1,6 @@
 import { describe } from 'vitest';
 import { atomicityCases } from './atomicity';
+import { commandLeaseCases } from './command-leases';
 import { commandQueueCases } from './commands';
 import { eventStoreCases } from './event-store';
 import { type CleanupStorage, type MakeStorage, type StorageRef, useStorage } from './fixture';
@@ -65,3 +66,5 @@ export const describeTransactionConformance = suite(
 );
 export const describeAtomicityConformance = suite('unit of work atomicity conformance', atomicityCases);
 export const describeStatsConformance = suite('storage stats conformance', statsCases);
+/** `Storage.commandLeases`, optional for adapters: its own suite, as for `stats`. */
+export const describeCommandLeaseConformance = suite('command leases conformance', commandLeaseCases);
