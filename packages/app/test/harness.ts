@@ -44,6 +44,20 @@ export const harness = (config: AppConfig = {}, storage: FakeStorage = fakeStora
   return { app, storage, fakes, clock, settle: () => app.processor.idle() };
 };
 
+/**
+ * A second process on the harness's storage, providers and clock (C-6.5), with ids of its own and
+ * no periodic work: its recovery runs when the test calls it.
+ */
+export const secondProcess = (h: Harness, config: AppConfig = {}): BasketApp =>
+  createBasketApp({
+    storage: h.storage,
+    providers: h.fakes.providers,
+    paymentProvider: h.fakes.paymentProvider,
+    clock: h.clock,
+    ids: { uuid: () => crypto.randomUUID(), providerSuffix: () => 'o'.repeat(24) },
+    config: { recoveryIntervalMs: 0, sweepIntervalMs: 0, paymentSyncWaitMs: 0, ...config },
+  });
+
 /** The body of a 200 or 202 answer (fails the test otherwise). */
 export const bodyOf = (answer: Answer): JsonObject => {
   if (!('body' in answer)) throw new Error(`expected a body, got ${JSON.stringify(answer)}`);

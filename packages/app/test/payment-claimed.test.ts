@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type CommandLeases, createBasketApp, type ProviderBasketRequest } from '../src/index';
+import type { CommandLeases, ProviderBasketRequest } from '../src/index';
 import { gate } from './fakes/providers';
-import { alice, basketOf, bodyOf, harness, outcomeOf, stringField } from './harness';
+import { alice, basketOf, bodyOf, harness, outcomeOf, secondProcess, stringField } from './harness';
 import { completeCheckoutDetails, fillBasket, providerBaskets as providerBasketsOf } from './purchase-steps';
 
 // Two processes on one storage whose `commandLeases` say which one carries out a basket's Pending
@@ -67,14 +67,7 @@ const twoProcesses = async () => {
       return confirm(request);
     },
   });
-  const other = createBasketApp({
-    storage: h.storage,
-    providers,
-    paymentProvider: h.fakes.paymentProvider,
-    clock: h.clock,
-    ids: { uuid: () => crypto.randomUUID(), providerSuffix: () => 'o'.repeat(24) },
-    config: { recoveryIntervalMs: 0, sweepIntervalMs: 0, paymentSyncWaitMs: 0, commandLeaseMs: 5000 },
-  });
+  const other = secondProcess(h, { commandLeaseMs: 5000 });
   return { h, other, claims, basketId, providerBaskets, held, later, asked };
 };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createBasketApp, type ProviderBasketRequest } from '../src/index';
+import type { ProviderBasketRequest } from '../src/index';
 import { gate } from './fakes/providers';
-import { alice, basketOf, bodyOf, harness, outcomeOf, stringField } from './harness';
+import { alice, basketOf, bodyOf, harness, outcomeOf, secondProcess, stringField } from './harness';
 import { completeCheckoutDetails, fillBasket, providerBaskets as providerBasketsOf } from './purchase-steps';
 
 // Two processes on one storage: the second takes over a createPaymentIntent whose provider calls
@@ -33,14 +33,7 @@ describe('a createPaymentIntent taken over while its first attempt still runs (C
         return release(request);
       },
     });
-    const other = createBasketApp({
-      storage: h.storage,
-      providers,
-      paymentProvider: h.fakes.paymentProvider,
-      clock: h.clock,
-      ids: { uuid: () => crypto.randomUUID(), providerSuffix: () => 'o'.repeat(24) },
-      config: { recoveryIntervalMs: 0, sweepIntervalMs: 0, paymentSyncWaitMs: 0 },
-    });
+    const other = secondProcess(h);
 
     const created = await h.app.api.createPaymentIntent(alice, basketId, {});
     await first.reached;
