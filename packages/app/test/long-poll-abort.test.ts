@@ -65,4 +65,33 @@ describe('a long poll whose caller went away (Caller.signal)', { timeout: 10_000
     confirmations.open();
     expect(bodyOf(await staying).status).toBe('Succeeded');
   });
+
+  it('answers useSavedPaymentToken at once when its caller goes away mid-wait; the payment goes on', async () => {
+    const h = harness({ paymentSyncWaitMs: 1_000, paymentWaitMs: LONG });
+    const basketId = await fillBasket(h, alice);
+    await completeCheckoutDetails(h, alice, basketId);
+    const intent = bodyOf(await h.app.api.createPaymentIntent(alice, basketId, {}));
+    const paymentIntentId = stringField(intent, 'id');
+    // The payment provider answers when the test says so: the payment's outcome is still to come.
+    const charging = gate();
+    const { charge } = h.fakes.paymentProvider;
+    Object.assign(h.fakes.paymentProvider, {
+      charge: async (...args: Parameters<typeof charge>) => {
+        await charging.wait();
+        return charge(...args);
+      },
+    });
+    const left = new AbortController();
+    const body = { paymentIntentId, tokenId: 'tok_alice_visa' };
+    const caller = { ...alice, idempotency: { key: 'pay-once', fingerprint: 'pay' } };
+    const paying = h.app.api.useSavedPaymentToken({ ...caller, signal: left.signal }, body);
+    await charging.reached;
+    left.abort();
+    // The 500 of a payment still on (C-4.3), not kept for the key.
+    expect((await paying).status).toBe(500);
+    charging.open();
+    await h.settle();
+    // The same key answers the outcome once known.
+    expect((await h.app.api.useSavedPaymentToken(caller, body)).status).toBe(204);
+  });
 });

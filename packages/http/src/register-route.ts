@@ -148,6 +148,12 @@ const clientGone = (reply: FastifyReply): AbortSignal => {
 const takesNoBody = (route: RouteSpec): boolean =>
   route.method !== 'GET' && (route.request === undefined || !route.request.required);
 
+/** The request's context with a caller signal aborted when its client goes away before the answer. */
+const withClientGone = (context: RouteContext, reply: FastifyReply): RouteContext => ({
+  ...context,
+  caller: { ...context.caller, signal: clientGone(reply) },
+});
+
 export const registerRoute = (app: FastifyInstance, route: RouteSpec, deps: RouteDependencies): void => {
   app.route({
     method: route.method,
@@ -162,9 +168,13 @@ export const registerRoute = (app: FastifyInstance, route: RouteSpec, deps: Rout
       if (!parsed.ok) return sendProblem(reply, validationFailed(parsed.errors));
       const { context } = parsed;
       if (context.waitMs === undefined || context.waitMs === 0) {
-        return sendAnswer(reply, route, await route.call(deps.api, context));
+        // Endpoint 17 waits for the payment's outcome (C-4.3, up to 30 s): it ends that wait when
+        // its client goes away, as a long poll does.
+        const called =
+          route.operationId === 'useSavedPaymentToken' ? withClientGone(context, reply) : context;
+        return sendAnswer(reply, route, await route.call(deps.api, called));
       }
-      const waiting = { ...context, caller: { ...context.caller, signal: clientGone(reply) } };
+      const waiting = withClientGone(context, reply);
       const answer = await untilClosed(
         () => route.call(deps.api, waiting),
         () => route.call(deps.api, { ...waiting, waitMs: 0 }),

@@ -1,17 +1,18 @@
 import { request } from 'node:http';
-import type { Answer, Caller } from '@basket/app';
+import type { Answer, BasketApi, Caller } from '@basket/app';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp, fakeApi, KEY, NOTIFICATION_ID, token } from './support';
 
-// A long poll (GET /notifications/{id}?waitMs, C-5.2) whose client goes away: the adapter aborts the
-// caller's signal, so the app ends the wait at once (packages/app/test/long-poll-abort.test.ts)
-// instead of holding a timer and re-reading the storage until waitMs ends.
+// A long poll (GET /notifications/{id}?waitMs, C-5.2), or a payment waiting for its outcome (endpoint
+// 17, C-4.3), whose client goes away: the adapter aborts the caller's signal, so the app ends the wait
+// at once (packages/app/test/long-poll-abort.test.ts) instead of holding a timer and re-reading the
+// storage until the wait ends.
 
 const pending: Answer = { status: 200, body: { notificationId: NOTIFICATION_ID, status: 'Pending' } };
 
-/** An API whose notification reads wait until their caller's signal aborts, or `finish` is called. */
-const waitingApi = () => {
+/** An API whose `waiting` calls wait until their caller's signal aborts, or `finish` is called. */
+const waitingApi = (waiting: keyof BasketApi = 'getNotification') => {
   const callers: Caller[] = [];
   let arrived: () => void = () => undefined;
   const arrival = new Promise<void>((resolve) => {
@@ -23,7 +24,7 @@ const waitingApi = () => {
   });
   const ended: Array<Promise<void>> = [];
   const { api } = fakeApi(async (operation, args) => {
-    if (operation !== 'getNotification') return pending;
+    if (operation !== waiting) return pending;
     const caller = args[0] as Caller;
     callers.push(caller);
     const gone = new Promise<void>((resolve) => caller.signal?.addEventListener('abort', () => resolve()));
@@ -83,5 +84,32 @@ describe('a long poll whose client went away', () => {
     expect(waiting.callers[0]?.signal?.aborted).toBe(false);
     await app.inject({ method: 'GET', url: `/notifications/${NOTIFICATION_ID}`, headers });
     expect(waiting.callers[1]?.signal).toBeUndefined();
+  });
+
+  it('aborts the signal of a payment waiting for its outcome when its connection closes', async () => {
+    const waiting = waitingApi('useSavedPaymentToken');
+    app = await buildApp(waiting.api);
+    const port = await listen(app);
+    const body = JSON.stringify({ paymentIntentId: NOTIFICATION_ID, tokenId: 'tok_alice_visa' });
+    const client = request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/psp/tokens/use-existing',
+      headers: {
+        'x-api-key': KEY,
+        authorization: `Bearer ${await token()}`,
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+      },
+    });
+    client.on('error', () => undefined); // the test hangs up itself
+    client.end(body);
+    await waiting.arrival;
+    const [caller] = waiting.callers;
+    expect(caller?.signal?.aborted).toBe(false);
+    client.destroy();
+    await waiting.ended[0]; // resolves only when the signal aborts
+    expect(caller?.signal?.aborted).toBe(true);
   });
 });

@@ -12,7 +12,7 @@ import { savedTokenOperation } from './saved-token-operation';
 import type { Answer, Caller } from './types';
 
 /** The answer of a request that waited for an outcome, derived from its notification as it is now. */
-const derivedAnswer = (env: ApiEnv, stored: StoredAnswer): Promise<Answer> | undefined => {
+const derivedAnswer = (env: ApiEnv, stored: StoredAnswer, caller: Caller): Promise<Answer> | undefined => {
   const { ctx } = env;
   if (stored.replay === 'payment-intent' && stored.notificationId && stored.paymentIntentId) {
     return paymentIntentAnswer(
@@ -23,7 +23,7 @@ const derivedAnswer = (env: ApiEnv, stored: StoredAnswer): Promise<Answer> | und
     );
   }
   if (stored.replay === 'payment' && stored.notificationId) {
-    return paymentAnswer(ctx, stored.notificationId, ctx.config.paymentWaitMs);
+    return paymentAnswer(ctx, stored.notificationId, ctx.config.paymentWaitMs, caller.signal);
   }
   return undefined;
 };
@@ -41,7 +41,7 @@ const replayOf =
     const { ctx } = env;
     const settled = stored.replay === undefined ? undefined : await settledAnswer(ctx, caller);
     if (settled !== undefined) return plainReplay(settled);
-    const derived = await derivedAnswer(env, stored);
+    const derived = await derivedAnswer(env, stored, caller);
     if (derived === undefined) return plainReplay(stored);
     const notification =
       stored.notificationId === undefined

@@ -54,8 +54,15 @@ export const paymentAnswer = async (
   ctx: AppContext,
   notificationId: string,
   waitMs: number,
+  /** Ends the wait early: the client went away (its answer is then the 500 of a payment still on). */
+  signal?: AbortSignal,
 ): Promise<Answer> => {
-  const notification: NotificationRecord | undefined = await awaitNotification(ctx, notificationId, waitMs);
+  const notification: NotificationRecord | undefined = await awaitNotification(
+    ctx,
+    notificationId,
+    waitMs,
+    signal,
+  );
   if (notification?.status === 'Succeeded') return { status: 204 };
   if (notification?.status === 'Failed' && notification.problem !== undefined) {
     return storedProblemAnswer(notification.problem);

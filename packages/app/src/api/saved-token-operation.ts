@@ -94,7 +94,8 @@ const useSavedPaymentToken = async (env: ApiEnv, caller: Caller, body: unknown):
       },
       after: () => {
         env.processor.kick(basket.id);
-        return paymentAnswer(ctx, notificationId, ctx.config.paymentWaitMs);
+        // A client that goes away ends the wait (`Caller.signal`): the payment goes on all the same.
+        return paymentAnswer(ctx, notificationId, ctx.config.paymentWaitMs, caller.signal);
       },
     };
   });

@@ -11,8 +11,9 @@ export type Caller = {
   readonly idempotency?: { readonly key: string; readonly fingerprint: string };
   /**
    * The request's end, when the transport can tell: aborted when its client goes away. A wait the
-   * operation holds for the caller (`getNotification`'s `waitMs`) then ends at once, so that a
-   * client that left keeps no timer and no re-reads of the storage. What the operation did stays
+   * operation holds for the caller (`getNotification`'s `waitMs`, useSavedPaymentToken's wait for
+   * the payment's outcome) then ends at once, so that a client that left keeps no timer and no
+   * re-reads of the storage. What the operation did stays
    * done: an abort never undoes or refuses a command.
    */
   readonly signal?: AbortSignal;
