@@ -44,10 +44,8 @@ export type MemoryState = {
   readonly holds: Map<string, ReadonlyArray<HoldRow>>;
   /** By resource: the units of every hold row, expired or not, and the rows that expire, by expiry. */
   readonly holdUnits: Map<string, ResourceUnits>;
-  /** The outbox relay's lease: who holds it, until when (epoch ms). */
-  lease: { readonly holder: string; readonly until: number } | undefined;
-  /** Claims on baskets' Pending commands, by basket id (leases.ts). */
-  readonly commandLeases: Map<string, { readonly holder: string; readonly until: number }>;
+  /** Leases by name (the outbox relay's, claims on baskets' Pending commands): who holds each, until when (epoch ms). */
+  readonly leases: Map<string, { readonly holder: string; readonly until: number }>;
   /** Last issued accept sequence and outbox position. */
   counters: { sequence: number; position: number };
   /** What the simulated providers have done: sessions and charges by intent, confirmations by key. */
@@ -67,8 +65,7 @@ export const emptyState = (): MemoryState => ({
   outbox: [],
   holds: new Map(),
   holdUnits: new Map(),
-  lease: undefined,
-  commandLeases: new Map(),
+  leases: new Map(),
   counters: { sequence: 0, position: 0 },
   ledger: { sessions: new Map(), charges: new Map(), confirmations: new Map() },
 });
