@@ -1,7 +1,11 @@
 import type { Currency, ExistingBasket, Instant } from '@basket/core';
 import fc from 'fast-check';
-import { providerBasketArb, voucherFor } from './state-lines';
-import { priceArb } from './state-terms';
+import {
+  type ProviderBasketShape,
+  providerBasketOf,
+  providerBasketShapeArb,
+  voucherFor,
+} from './state-lines';
 import {
   customerDetailValue,
   fieldTypes,
@@ -20,7 +24,11 @@ import {
 
 export type BasketStateOptions = { readonly currency?: Currency; readonly maxProviderBaskets?: number };
 
-/** Any existing basket state: open, locked or paid; with lines, selections, vouchers, details. */
+/**
+ * Any existing basket state: open, locked or paid; with lines, selections, vouchers, details. Made
+ * without `chain`, so that a counterexample shrinks part by part: to fewer provider baskets, lines,
+ * details and methods, an open basket, smaller amounts.
+ */
 export const basketStateArb = (options: BasketStateOptions = {}): fc.Arbitrary<ExistingBasket> => {
   const currency = options.currency ?? gbp;
   const most = options.maxProviderBaskets ?? 4;
@@ -28,62 +36,58 @@ export const basketStateArb = (options: BasketStateOptions = {}): fc.Arbitrary<E
     throw new RangeError(
       `maxProviderBaskets must be an integer from 1 to ${providerIdsPool.length} (the demo providers), not ${most}`,
     );
+  type Entry = { readonly provider: string; readonly shape: ProviderBasketShape };
+  const providerBaskets: fc.Arbitrary<ReadonlyArray<Entry>> = fc.uniqueArray(
+    fc.record({ provider: fc.constantFrom(...providerIdsPool), shape: providerBasketShapeArb(currency) }),
+    { selector: (entry) => entry.provider, minLength: 1, maxLength: most },
+  );
   return fc
     .record({
-      id: uuidArb,
       status: fc.constantFrom('open' as const, 'locked' as const, 'checkedOut' as const),
+      id: uuidArb,
       created: instantArb,
-      providers: fc.oneof(
-        { weight: 1, arbitrary: fc.constant<string[]>([]) },
-        {
-          weight: 6,
-          arbitrary: fc.subarray<string>([...providerIdsPool], {
-            minLength: 1,
-            maxLength: most,
-          }),
-        },
+      providerBaskets: fc.oneof(
+        { weight: 1, arbitrary: fc.constant<ReadonlyArray<Entry>>([]) },
+        { weight: 6, arbitrary: providerBaskets },
       ),
       contactId: fc.option(fc.constantFrom('contact-alice', 'contact-bob'), { nil: undefined }),
       paymentIntentId: uuidArb,
       storedDetails: fc.subarray([...fieldTypes]),
     })
-    .chain((b) =>
-      fc
-        .tuple(...b.providers.map((provider, i) => providerBasketArb(provider, i, currency, b.created)))
-        .chain((providerBaskets) => {
-          const lines = providerBaskets.flatMap((pb) => pb.lines);
-          return fc
-            .tuple(...lines.map(() => fc.option(priceArb, { nil: undefined })))
-            .map((voucherPrices) => ({ providerBaskets, lines, voucherPrices }));
-        })
-        .map(({ providerBaskets, lines, voucherPrices }): ExistingBasket => {
-          const vouchers = lines.flatMap((line, i) => {
-            const price = voucherPrices[i];
-            return price === undefined ? [] : voucherFor(line, price, i);
-          });
-          const unique = vouchers.filter(
-            (v, i) =>
-              vouchers.findIndex((w) => w.productId === v.productId && w.variantId === v.variantId) === i,
-          );
-          return {
-            status: b.status,
-            id: b.id,
-            storeId: 'arena-web',
-            currency,
-            created: b.created,
-            updated: b.created,
-            // Only an intent's providers confirm (C-8.2): none while open, some while locked, all once paid.
-            providerBaskets:
-              b.status === 'locked'
-                ? providerBaskets
-                : providerBaskets.map((pb) => ({ ...pb, confirmed: b.status === 'checkedOut' })),
-            customerDetails: b.storedDetails.map(customerDetailValue),
-            vouchers: unique,
-            ...(b.contactId === undefined ? {} : { contactId: b.contactId }),
-            ...(b.status === 'open' ? {} : { activePaymentIntentId: b.paymentIntentId }),
-          };
-        }),
-    );
+    .map((b): ExistingBasket => {
+      const after = (ms: number) => new Date(Date.parse(b.created) + ms).toISOString() as Instant;
+      const made = b.providerBaskets.map(({ provider, shape }, i) =>
+        providerBasketOf(provider, i, currency, shape, after(shape.restartedAfterMs)),
+      );
+      const voucherPrices = b.providerBaskets.flatMap(({ shape }) =>
+        shape.lines.map((line) => line.voucherPrice),
+      );
+      const vouchers = made
+        .flatMap((pb) => pb.lines)
+        .flatMap((line, i) => {
+          const price = voucherPrices[i];
+          return price === undefined ? [] : voucherFor(line, price, i);
+        });
+      const unique = vouchers.filter(
+        (v, i) => vouchers.findIndex((w) => w.productId === v.productId && w.variantId === v.variantId) === i,
+      );
+      return {
+        status: b.status,
+        id: b.id,
+        storeId: 'arena-web',
+        currency,
+        created: b.created,
+        // The last change: holds restart with a provider basket's lines (C-7.8), never after it.
+        updated: after(Math.max(0, ...b.providerBaskets.map(({ shape }) => shape.restartedAfterMs))),
+        // Only an intent's providers confirm (C-8.2): none while open, some while locked, all once paid.
+        providerBaskets:
+          b.status === 'locked' ? made : made.map((pb) => ({ ...pb, confirmed: b.status === 'checkedOut' })),
+        customerDetails: b.storedDetails.map(customerDetailValue),
+        vouchers: unique,
+        ...(b.contactId === undefined ? {} : { contactId: b.contactId }),
+        ...(b.status === 'open' ? {} : { activePaymentIntentId: b.paymentIntentId }),
+      };
+    });
 };
 
 /** A basket state and a moment to read it at: within two hours of its creation, so some holds run out. */

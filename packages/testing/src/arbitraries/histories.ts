@@ -63,8 +63,16 @@ export type BasketHistory = {
   readonly at: Instant;
 };
 
+/** What a command was given besides its type, time and basket, as JSON: its product, seats, quantity... */
+const argumentsOf = (command: BasketCommand): string => {
+  const given = Object.fromEntries(
+    Object.entries(command).filter(([key]) => key !== 'type' && key !== 'at' && key !== 'basketId'),
+  );
+  return Object.keys(given).length === 0 ? '' : ` ${JSON.stringify(given)}`;
+};
+
 const describeStep = ({ command, outcome }: HistoryStep): string =>
-  `${command.at} ${command.type} → ${
+  `${command.at} ${command.type}${argumentsOf(command)} → ${
     outcome._tag === 'Left' ? outcome.left.code : outcome.right.map((e) => e.type).join(', ') || 'no change'
   }`;
 

@@ -62,33 +62,38 @@ const deliveryMethodArb = (currency: Currency, id: string): fc.Arbitrary<Deliver
     fc.constant<DeliveryMethod>({ type: 'InSeat', id }),
   );
 
+/** Provider terms but for their ids, which `termsOf` gives by provider and position. */
+export type TermsShape = {
+  readonly holdMinutes: number;
+  readonly requiredCustomerDetails: ReadonlyArray<ProviderTerms['requiredCustomerDetails'][number]>;
+  readonly deliveryMethods: ReadonlyArray<DeliveryMethod>;
+  readonly discounts: ReadonlyArray<CatalogDiscount>;
+};
+
+/** Without `chain`: arrays that shrink by dropping methods and discounts, each part on its own. */
+export const termsShapeArb = (currency: Currency): fc.Arbitrary<TermsShape> =>
+  fc.record({
+    holdMinutes: fc.integer({ min: 1, max: 60 }),
+    requiredCustomerDetails: fc.subarray([...fieldTypes]),
+    deliveryMethods: fc.array(deliveryMethodArb(currency, ''), { maxLength: 3 }),
+    discounts: fc.array(discountArb('', 0), { maxLength: 2 }),
+  });
+
+export const termsOf = (provider: string, shape: TermsShape): ProviderTerms => ({
+  providerId: provider,
+  holdMinutes: shape.holdMinutes,
+  requiredCustomerDetails: [...shape.requiredCustomerDetails],
+  kioskIds: ['kiosk-north'],
+  deliveryMethods: shape.deliveryMethods.map((method, i) => ({ ...method, id: `${provider}-m${i}` })),
+  discounts: shape.discounts.map((discount, i) => ({
+    ...discount,
+    id: `${provider}-${discount.kind === 'line-min-quantity' ? 'q' : 't'}${i}`,
+    code: `CODE${i}`,
+  })),
+});
+
 export const providerTermsArb = (provider: string, currency: Currency = gbp): fc.Arbitrary<ProviderTerms> =>
-  fc
-    .record({
-      holdMinutes: fc.integer({ min: 1, max: 60 }),
-      requiredCustomerDetails: fc.subarray([...fieldTypes]),
-      methodCount: fc.integer({ min: 0, max: 3 }),
-      discountCount: fc.integer({ min: 0, max: 2 }),
-    })
-    .chain(({ holdMinutes, requiredCustomerDetails, methodCount, discountCount }) =>
-      fc
-        .record({
-          deliveryMethods: fc.tuple(
-            ...Array.from({ length: methodCount }, (_, i) =>
-              deliveryMethodArb(currency, `${provider}-m${i}`),
-            ),
-          ),
-          discounts: fc.tuple(...Array.from({ length: discountCount }, (_, i) => discountArb(provider, i))),
-        })
-        .map(({ deliveryMethods, discounts }) => ({
-          providerId: provider,
-          holdMinutes,
-          requiredCustomerDetails,
-          kioskIds: ['kiosk-north'],
-          deliveryMethods,
-          discounts,
-        })),
-    );
+  termsShapeArb(currency).map((shape) => termsOf(provider, shape));
 
 export const selectionOf = (method: DeliveryMethod): DeliveryMethodSelection => {
   switch (method.type) {
