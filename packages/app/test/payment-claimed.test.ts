@@ -16,8 +16,14 @@ const testLeases = () => {
   /** Holders whose claims are no longer renewed: a process that stopped. */
   const stopped = new Set<string>();
   let releasing: ReturnType<typeof gate> | undefined;
+  let renewing: ReturnType<typeof gate> | undefined;
   const leases: CommandLeases = {
     acquire: async (basketId, holder, ttlMs) => {
+      if (claims.get(basketId)?.holder === holder && renewing !== undefined) {
+        const held = renewing;
+        renewing = undefined;
+        await held.wait();
+      }
       const claim = claims.get(basketId);
       if (claim !== undefined && claim.holder !== holder && claim.until > now) return false;
       if (stopped.has(holder)) return claim?.holder === holder && claim.until > now;
@@ -33,6 +39,11 @@ const testLeases = () => {
   };
   return {
     leases,
+    /** The next renewal (an acquire by the holder) waits at the gate answered. */
+    holdRenewal: () => {
+      renewing = gate();
+      return renewing;
+    },
     /** The next release waits at the gate answered. */
     holdRelease: () => {
       releasing = gate();
@@ -133,5 +144,27 @@ describe("a basket's Pending commands are carried out by the process that holds 
     expect(bodyOf(await h.app.api.getNotification(alice, notificationId))).toMatchObject({
       status: 'Succeeded',
     });
+  });
+
+  it('a renewal still on its way when the work ends does not take the claim again after its release', async () => {
+    const claims = testLeases();
+    const base = harness();
+    // Renewed every 10 ms: a renewal comes while the providers are still to answer.
+    const h = harness({ commandLeaseMs: 30 }, Object.assign(base.storage, { commandLeases: claims.leases }));
+    const basketId = await fillBasket(h, alice);
+    await completeCheckoutDetails(h, alice, basketId);
+    const confirming = gate();
+    h.fakes.confirmGate = confirming;
+    const renewal = claims.holdRenewal();
+    const created = await h.app.api.createPaymentIntent(alice, basketId, {});
+    await confirming.reached;
+    await renewal.reached;
+    // The work ends while that renewal is on its way.
+    confirming.open();
+    const notificationId = stringField(bodyOf(created), 'notificationId');
+    expect(bodyOf(await h.app.api.getNotification(alice, notificationId, 10_000)).status).toBe('Succeeded');
+    renewal.open();
+    await h.settle();
+    expect(claims.holderOf(basketId)).toBeUndefined();
   });
 });

@@ -102,9 +102,10 @@ export const createProcessor = (ctx: AppContext, handleAccepted: HandleAccepted)
       // Another process holds the claim: it carries the basket's commands out, or its claim runs
       // out and the recovery (or the next request that waits on them) takes them up.
       if (!(await leases.acquire(basketId, holder, ttlMs))) return;
+      let renewing: Promise<unknown> = Promise.resolve();
       const renewal = setInterval(
         () => {
-          leases.acquire(basketId, holder, ttlMs).catch(ctx.onError);
+          renewing = leases.acquire(basketId, holder, ttlMs).catch(ctx.onError);
         },
         Math.floor(ttlMs / 3),
       );
@@ -114,6 +115,8 @@ export const createProcessor = (ctx: AppContext, handleAccepted: HandleAccepted)
         left = await drainPending(basketId);
       } finally {
         clearInterval(renewal);
+        // A renewal still on its way would take the claim again after the release.
+        await renewing;
         await leases.release(basketId, holder).catch(ctx.onError);
       }
       // A command another process accepted while this one held the claim found it taken, so its
