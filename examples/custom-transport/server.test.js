@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
 import { after, before, test } from 'node:test';
 import { startServer } from './server.js';
 
@@ -91,4 +92,49 @@ test("the transport's own refusals: no caller, no route, a body that is not JSON
     body: '{not json',
   });
   assert.equal(response.status, 400);
+  // Problems of the contract (C-3.2), titled with the status's reason phrase.
+  assert.deepEqual([anonymous.body.title, nowhere.body.title], ['Unauthorized', 'Not Found']);
+  const huge = await fetch(`${server.url}/baskets/x/products/y`, {
+    method: 'POST',
+    headers: { ...alice, 'content-type': 'application/json' },
+    body: JSON.stringify({ note: 'x'.repeat(300 * 1024) }),
+  });
+  assert.deepEqual([huge.status, (await huge.json()).code], [413, 'payload-too-large']);
+});
+
+test('waitMs and ETags as the HTTP interface has them', async () => {
+  const { body: basket } = await call('POST', '/baskets', alice);
+  const accepted = await call('POST', `/baskets/${basket.id}/products/${encodeURIComponent(PIE)}`, alice, {
+    quantity: 1,
+  });
+  // The app refuses a waitMs outside 0 to 30000 (C-5.2), as GET /notifications does over HTTP.
+  for (const waitMs of ['abc', '-1', '30001']) {
+    const refused = await call(
+      'GET',
+      `/notifications/${accepted.body.notificationId}?waitMs=${waitMs}`,
+      alice,
+    );
+    assert.deepEqual([refused.status, refused.body.code], [400, 'validation-failed'], waitMs);
+  }
+  // An ETag only where the operation table has one (the basket's reads and writes), not on a
+  // notification's answer.
+  assert.equal(accepted.etag, null);
+  const read = await call('GET', `/baskets/${basket.id}`, alice);
+  assert.match(read.etag, /^"\d+"$/);
+});
+
+test("Idempotency-Key with the HTTP package's fingerprint, which loads without Fastify", async () => {
+  // Fastify is an optional peer of @basket/http: this example does not install it.
+  assert.throws(() => createRequire(import.meta.url).resolve('fastify'));
+  const { body: basket } = await call('POST', '/baskets', alice);
+  const path = `/baskets/${basket.id}/products/${encodeURIComponent(PIE)}`;
+  const keyed = { ...alice, 'idempotency-key': `add-${basket.id}` };
+  const first = await call('POST', path, keyed, { quantity: 1 });
+  const again = await call('POST', path, keyed, { quantity: 1 });
+  assert.equal(first.status, 200);
+  assert.deepEqual(again.body, first.body);
+  const other = await call('POST', path, keyed, { quantity: 2 });
+  assert.deepEqual([other.status, other.body.code], [422, 'idempotency-key-reused']);
+  const malformed = await call('POST', path, { ...alice, 'idempotency-key': ' ' }, { quantity: 1 });
+  assert.deepEqual([malformed.status, malformed.body.errors[0].path], [400, 'Idempotency-Key']);
 });

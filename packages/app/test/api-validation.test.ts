@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { callOperation } from '../src/index';
 import { alice, expectProblem, harness, newBasket, PIE } from './harness';
 
 describe('request validation (C-1.6, C-3.1)', () => {
@@ -85,5 +86,25 @@ describe('request validation (C-1.6, C-3.1)', () => {
       413,
       'payload-too-large',
     );
+  });
+
+  it("getNotification's waitMs out of 0 to 30000, or not an integer, is a 400 at waitMs, as over HTTP (C-5.2)", async () => {
+    const h = harness();
+    const basketId = await newBasket(h, alice);
+    const added = await h.app.api.addProduct(alice, basketId, PIE, { quantity: 1 });
+    const notificationId = String('body' in added ? added.body.notificationId : '');
+    for (const waitMs of [-1, 30_001, 1.5, Number.NaN, 'abc', true]) {
+      const answer = await callOperation(h.app.api, 'getNotification', alice, {
+        params: { notificationId },
+        waitMs: waitMs as number,
+      });
+      expectProblem(answer, 400, 'validation-failed');
+      expect('problem' in answer && answer.problem.errors, String(waitMs)).toEqual([
+        { path: 'waitMs', message: 'expected an integer from 0 to 30000' },
+      ]);
+    }
+    for (const waitMs of [0, 30_000, undefined]) {
+      expect((await h.app.api.getNotification(alice, notificationId, waitMs)).status).toBe(200);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
-import { type FastifyBaseLogger, type FastifyHttpOptions, LogController } from 'fastify';
+import { createRequire } from 'node:module';
+import type { FastifyBaseLogger, FastifyHttpOptions } from 'fastify';
 import { handleClientError, handleFrameworkError } from './errors';
 import { BODY_LIMIT, routeMatcher } from './plugin';
 import { requestIdOf } from './request-id';
@@ -20,6 +21,14 @@ export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = {
   keepAliveMs: 72_000,
 };
 
+/**
+ * Fastify, loaded when the options of its instance are asked for: the rest of this package (the
+ * header parsers, the authenticator, `operationFingerprint`) serves transports of other kinds
+ * without Fastify installed (it is an optional peer dependency), and the plugin gets its Fastify
+ * instance from its caller.
+ */
+const fastify = (): typeof import('fastify') => createRequire(import.meta.url)('fastify');
+
 /** How often Node looks for requests past their timeouts: a slow request is cut this soon after. */
 const TIMEOUT_CHECK_MS = 250;
 
@@ -36,7 +45,10 @@ export const basketFastifyOptions = (
 ): FastifyHttpOptions<Server, FastifyBaseLogger> => ({
   bodyLimit: BODY_LIMIT,
   routerOptions: { maxParamLength: 16 * 1024 },
-  logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
+  logController: new (fastify().LogController)({
+    disableRequestLogging: true,
+    requestIdLogLabel: 'requestId',
+  }),
   genReqId: requestIdOf,
   // The plugin answers 503 problems itself while closing.
   return503OnClosing: false,

@@ -47,9 +47,10 @@ export const methodNameOf = <K extends OperationName>(name: K): MethodName<K> =>
  *
  * `getBasket` with `pre.ifNoneMatch` naming the current version answers 304 without building the
  * view; `useSavedPaymentToken` is synchronous (C-4.3: 204, 402 payment-declined, 409
- * payment-intent-state); `getNotification`'s `waitMs` (≤ 30000) holds the answer until the
- * notification completes (C-5.2); `getBasketEvents` answers the events after version `page.after`
- * (default 0), at most `page.limit` (1 to 1000, default 1000), with `nextAfter` when more follow.
+ * payment-intent-state); `getNotification`'s `waitMs` (an integer from 0 to 30000, else a 400 at
+ * `waitMs`) holds the answer until the notification completes (C-5.2); `getBasketEvents` answers
+ * the events after version `page.after` (default 0), at most `page.limit` (1 to 1000, default 1000),
+ * with `nextAfter` when more follow.
  */
 export type BasketApi = {
   readonly [K in OperationName as MethodName<K>]: (...args: OperationArguments<K>) => Promise<Answer>;

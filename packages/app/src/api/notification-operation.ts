@@ -1,4 +1,4 @@
-import { exists } from '@basket/core';
+import { exists, type FieldError } from '@basket/core';
 import * as E from 'fp-ts/Either';
 import type { AppContext } from '../context';
 import { notificationView } from '../notifications/view';
@@ -12,6 +12,16 @@ import { awaitNotification } from './payment-answers';
 
 /** C-5.2's longest wait. */
 export const MAX_WAIT_MS = 30_000;
+
+/**
+ * What is wrong with a `waitMs` (a 400 field): an integer from 0 to 30000, as over HTTP, so that every
+ * transport refuses the same values rather than some waiting a moment and some not at all.
+ */
+const waitMsErrors = (waitMs: unknown): FieldError[] =>
+  waitMs === undefined ||
+  (Number.isInteger(waitMs) && (waitMs as number) >= 0 && (waitMs as number) <= MAX_WAIT_MS)
+    ? []
+    : [{ path: 'waitMs', message: `expected an integer from 0 to ${MAX_WAIT_MS}` }];
 
 /**
  * C-5.2 with C-2.5: the notification of a basket that has a contact is that contact's alone. Whose it
@@ -53,7 +63,11 @@ const knownOwner = (ctx: AppContext, basketId: string, contactId: string | undef
 export const notificationOperation = (env: ApiEnv): Pick<BasketApi, 'getNotification'> => ({
   getNotification: async (caller, notificationId, waitMs) => {
     const path = decodeOperationPath('getNotification', { notificationId });
-    if (E.isLeft(path)) return path.left;
+    const waitErrors = waitMsErrors(waitMs);
+    if (E.isLeft(path) || waitErrors.length > 0) {
+      const pathErrors = E.isLeft(path) && 'problem' in path.left ? (path.left.problem.errors ?? []) : [];
+      return problemAnswer('validation-failed', 'the request is not valid', [...pathErrors, ...waitErrors]);
+    }
     const id = path.right.notificationId;
     const settled = env.ctx.hub.settled(id);
     if (
@@ -73,7 +87,7 @@ export const notificationOperation = (env: ApiEnv): Pick<BasketApi, 'getNotifica
     if (!(await readableBy(env.ctx, first.basketId, caller.contactId, read.basketVersion))) {
       return problemAnswer('forbidden', 'the notification belongs to another contact');
     }
-    const wait = Math.min(Math.max(0, waitMs ?? 0), MAX_WAIT_MS);
+    const wait = waitMs ?? 0;
     const record =
       first.status === 'Pending' && wait > 0
         ? await awaitNotification(env.ctx, id, wait, caller.signal)
