@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { pid } from 'node:process';
 import type { AppContext } from '../context';
 import { completedRecord } from '../notifications/view';
 import type { AcceptedCommand } from '../ports/notifications';
@@ -24,7 +26,11 @@ export type Processor = {
   readonly recover: (acceptedBefore?: string) => Promise<void>;
   /** Starts the periodic recovery (after a recovery of everything Pending). */
   readonly start: () => void;
-  /** Stops the periodic recovery. */
+  /**
+   * Stops taking work up (shutdown, C-10.3): the periodic recovery stops, and the commands under way
+   * are finished while any other stays Pending in the storage, for another process (or this one
+   * after a restart) to carry out (C-5.1).
+   */
   readonly stop: () => void;
   /** Resolves once this process has no work under way. */
   readonly idle: () => Promise<void>;
@@ -34,14 +40,17 @@ export type Processor = {
 const MAX_FAILURES = 5;
 
 export const createProcessor = (ctx: AppContext, handleAccepted: HandleAccepted): Processor => {
-  // This processor's name in `commandLeases`, one per process: not from `ctx.ids`, whose sequence
-  // of ids a test may count on.
-  const holder = `processor-${randomUUID()}`;
+  // This processor's name in `commandLeases`, one per process: its host and process id, for an
+  // operator reading the leases table, and a random part (not from `ctx.ids`, whose sequence of ids
+  // a test may count on) for two apps in one process.
+  const holder = `${hostname()}:${pid}:${randomUUID().slice(0, 8)}`;
   const workers = new Map<string, { promise: Promise<void>; again: boolean }>();
   const failures = new Map<string, number>();
   const background = new Set<Promise<unknown>>();
   let timer: ReturnType<typeof setInterval> | undefined;
   let recovering: Promise<void> | undefined;
+  /** Set by `stop`: no command is taken up any more, the ones under way finish. */
+  let stopping = false;
 
   const track = <A>(promise: Promise<A>): Promise<A> => {
     background.add(promise);
@@ -79,6 +88,7 @@ export const createProcessor = (ctx: AppContext, handleAccepted: HandleAccepted)
   const drainPending = async (basketId: string): Promise<string | undefined> => {
     let previous: string | undefined;
     for (;;) {
+      if (stopping) return undefined;
       const accepted = await ctx.storage.commands.oldestPending(basketId);
       if (accepted === undefined) return undefined;
       // The same command again right after it was handled: leave it to a later attempt.
@@ -121,12 +131,15 @@ export const createProcessor = (ctx: AppContext, handleAccepted: HandleAccepted)
       }
       // A command another process accepted while this one held the claim found it taken, so its
       // process left it here: looked for once the claim is given up, or it would wait for recovery.
+      if (stopping) return;
       const next = await ctx.storage.commands.oldestPending(basketId);
       if (next === undefined || next.notificationId === left) return;
     }
   };
 
   const process = (basketId: string): Promise<void> => {
+    // Shutting down: what is Pending stays so, for another process (docs/operations.md, "Shutdown").
+    if (stopping) return workers.get(basketId)?.promise ?? Promise.resolve();
     const running = workers.get(basketId);
     if (running) {
       running.again = true;
@@ -177,6 +190,7 @@ export const createProcessor = (ctx: AppContext, handleAccepted: HandleAccepted)
       }
     },
     stop: () => {
+      stopping = true;
       if (timer !== undefined) clearInterval(timer);
       timer = undefined;
     },
