@@ -1,4 +1,4 @@
-import { request } from 'node:http';
+import { type ClientRequest, request } from 'node:http';
 import type { Answer, BasketApi, Caller } from '@basket/app';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -36,6 +36,22 @@ const waitingApi = (waiting: keyof BasketApi = 'getNotification') => {
   return { api, callers, arrival, finish, ended };
 };
 
+/** Sends `client`'s request, hangs up once the app holds its wait, and checks that the caller's signal aborted then. */
+const hangUpMidWait = async (
+  waiting: ReturnType<typeof waitingApi>,
+  client: ClientRequest,
+  body?: string,
+): Promise<void> => {
+  client.on('error', () => undefined); // the test hangs up itself
+  client.end(body);
+  await waiting.arrival;
+  const [caller] = waiting.callers;
+  expect(caller?.signal?.aborted).toBe(false);
+  client.destroy();
+  await waiting.ended[0]; // resolves only when the signal aborts
+  expect(caller?.signal?.aborted).toBe(true);
+};
+
 describe('a long poll whose client went away', () => {
   let app: FastifyInstance | undefined;
   afterEach(async () => {
@@ -59,14 +75,7 @@ describe('a long poll whose client went away', () => {
       path: `/notifications/${NOTIFICATION_ID}?waitMs=30000`,
       headers,
     });
-    client.on('error', () => undefined); // the test hangs up itself
-    client.end();
-    await waiting.arrival;
-    const [caller] = waiting.callers;
-    expect(caller?.signal?.aborted).toBe(false);
-    client.destroy();
-    await waiting.ended[0]; // resolves only when the signal aborts
-    expect(caller?.signal?.aborted).toBe(true);
+    await hangUpMidWait(waiting, client);
   });
 
   it('leaves the signal alone when the answer is written, and passes none without waitMs', async () => {
@@ -103,13 +112,6 @@ describe('a long poll whose client went away', () => {
         'content-length': Buffer.byteLength(body),
       },
     });
-    client.on('error', () => undefined); // the test hangs up itself
-    client.end(body);
-    await waiting.arrival;
-    const [caller] = waiting.callers;
-    expect(caller?.signal?.aborted).toBe(false);
-    client.destroy();
-    await waiting.ended[0]; // resolves only when the signal aborts
-    expect(caller?.signal?.aborted).toBe(true);
+    await hangUpMidWait(waiting, client, body);
   });
 });
