@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import { pid } from 'node:process';
 import type { AppContext } from '../context';
 import { completedRecord } from '../notifications/view';
-import type { AcceptedCommand } from '../ports/notifications';
+import type { AcceptedCommand, CommandLeases } from '../ports/notifications';
 import { shift } from '../time';
 import { internalError } from './completion';
 import { completeWithoutChange, type Handled } from './handled';
@@ -101,39 +101,50 @@ export const createProcessor = (ctx: AppContext, handleAccepted: HandleAccepted)
     }
   };
 
+  /**
+   * Runs `work` under the basket's claim, renewed every third of its time while it runs and given up
+   * after; undefined, without running it, when another process holds the claim.
+   */
+  const underClaim = async <A>(
+    leases: CommandLeases,
+    basketId: string,
+    work: () => Promise<A>,
+  ): Promise<{ readonly value: A } | undefined> => {
+    const ttlMs = ctx.config.commandLeaseMs;
+    if (!(await leases.acquire(basketId, holder, ttlMs))) return undefined;
+    let renewing: Promise<unknown> = Promise.resolve();
+    const renewal = setInterval(
+      () => {
+        renewing = leases.acquire(basketId, holder, ttlMs).catch(ctx.onError);
+      },
+      Math.floor(ttlMs / 3),
+    );
+    renewal.unref?.();
+    try {
+      return { value: await work() };
+    } finally {
+      clearInterval(renewal);
+      // A renewal still on its way would take the claim again after the release.
+      await renewing;
+      await leases.release(basketId, holder).catch(ctx.onError);
+    }
+  };
+
   const drainBasket = async (basketId: string): Promise<void> => {
     const leases = ctx.storage.commandLeases;
     if (leases === undefined) {
       await drainPending(basketId);
       return;
     }
-    const ttlMs = ctx.config.commandLeaseMs;
     for (;;) {
       // Another process holds the claim: it carries the basket's commands out, or its claim runs
       // out and the recovery (or the next request that waits on them) takes them up.
-      if (!(await leases.acquire(basketId, holder, ttlMs))) return;
-      let renewing: Promise<unknown> = Promise.resolve();
-      const renewal = setInterval(
-        () => {
-          renewing = leases.acquire(basketId, holder, ttlMs).catch(ctx.onError);
-        },
-        Math.floor(ttlMs / 3),
-      );
-      renewal.unref?.();
-      let left: string | undefined;
-      try {
-        left = await drainPending(basketId);
-      } finally {
-        clearInterval(renewal);
-        // A renewal still on its way would take the claim again after the release.
-        await renewing;
-        await leases.release(basketId, holder).catch(ctx.onError);
-      }
+      const claimed = await underClaim(leases, basketId, () => drainPending(basketId));
+      if (claimed === undefined || stopping) return;
       // A command another process accepted while this one held the claim found it taken, so its
       // process left it here: looked for once the claim is given up, or it would wait for recovery.
-      if (stopping) return;
       const next = await ctx.storage.commands.oldestPending(basketId);
-      if (next === undefined || next.notificationId === left) return;
+      if (next === undefined || next.notificationId === claimed.value) return;
     }
   };
 
