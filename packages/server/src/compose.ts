@@ -168,6 +168,9 @@ export const createBasketServer = async (
   const close = (): Promise<void> => {
     closing ??= (async () => {
       clock.stop();
+      // From now on the processor takes no command up: one that a request still being answered gets
+      // accepted stays Pending for another process (docs/operations.md, "Shutdown").
+      app.processor.stop();
       await http.close();
       await app.drain();
       unsubscribeMetrics?.();

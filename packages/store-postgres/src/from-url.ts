@@ -38,6 +38,8 @@ export const storageFromUrl = async (
     return await createPostgresStorage({
       db,
       ...(options.schema === undefined ? {} : { schema: options.schema }),
+      // PGlite admits one process per directory: what it finds leased was left by one that stopped.
+      exclusive: !/^postgres(ql)?:\/\//i.test(url ?? ''),
     });
   } catch (error) {
     await db.close();

@@ -19,6 +19,12 @@ export type PostgresStorageOptions = {
   readonly schema?: string;
   /** Whether `close()` closes `db` too (default true); false when several storages share one db. */
   readonly closeDb?: boolean;
+  /**
+   * This process is the only one on the database (PGlite: it holds its directory's lock): the leases
+   * found at start (claims on baskets' Pending commands, the relay's) are of processes that stopped,
+   * and are let go at once rather than waited out.
+   */
+  readonly exclusive?: boolean;
 };
 
 /**
@@ -29,6 +35,7 @@ export const createPostgresStorage = async (options: PostgresStorageOptions): Pr
   const { db } = options;
   const named = tablesOf(options.schema ?? defaultSchema);
   await migrate(db, named.schema);
+  if (options.exclusive === true) await db.query(`DELETE FROM ${named.leases}`);
   const t = { ...named, byteOrdered: await byteOrderedText(db) };
   return {
     // A basket read (GET) reads its events after the cached version, or its snapshot: with others.

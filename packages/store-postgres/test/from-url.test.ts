@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { dropSchema, openPgPool, storageFromUrl } from '../src/index';
 import { freshSchema, postgresUrl } from './support';
@@ -92,5 +95,43 @@ describe('storageFromUrl', () => {
     return expect(storageFromUrl(postgresUrl, { pool: { batchesInFlight: 65 } })).rejects.toThrow(
       /batchesInFlight must be an integer from 0 to 64/,
     );
+  });
+
+  it('on PGlite, lets go at start of the leases a stopped process left: claims are not waited out', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'basket-pglite-leases-'));
+    try {
+      const before = await storageFromUrl(`pglite:${dir}`);
+      expect(await before.commandLeases?.acquire('basket-1', 'stopped-process', 3_600_000)).toBe(true);
+      expect(await before.relayLease.acquire('stopped-process', 3_600_000)).toBe(true);
+      await before.close();
+      const after = await storageFromUrl(`pglite:${dir}`);
+      try {
+        expect(await after.commandLeases?.acquire('basket-1', 'new-process', 5000)).toBe(true);
+        expect(await after.relayLease.acquire('new-process', 5000)).toBe(true);
+      } finally {
+        await after.close();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('on PostgreSQL, keeps the leases it finds: other processes may hold them', async () => {
+    const schema = freshSchema();
+    const first = await storageFromUrl(postgresUrl, { schema });
+    try {
+      expect(await first.commandLeases?.acquire('basket-1', 'live-process', 3_600_000)).toBe(true);
+      const second = await storageFromUrl(postgresUrl, { schema });
+      try {
+        expect(await second.commandLeases?.acquire('basket-1', 'new-process', 5000)).toBe(false);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await first.close();
+      const db = openPgPool(postgresUrl, { max: 1 });
+      await dropSchema(db, schema);
+      await db.close();
+    }
   });
 });
