@@ -168,10 +168,9 @@ export const registerRoute = (app: FastifyInstance, route: RouteSpec, deps: Rout
       if (!parsed.ok) return sendProblem(reply, validationFailed(parsed.errors));
       const { context } = parsed;
       if (context.waitMs === undefined || context.waitMs === 0) {
-        // Endpoint 17 waits for the payment's outcome (C-4.3, up to 30 s): it ends that wait when
-        // its client goes away, as a long poll does.
-        const called =
-          route.operationId === 'useSavedPaymentToken' ? withClientGone(context, reply) : context;
+        // An operation that waits for its outcome (endpoint 17, C-4.3, up to 30 s) ends that wait
+        // when its client goes away, as a long poll does.
+        const called = route.waitsForOutcome === true ? withClientGone(context, reply) : context;
         return sendAnswer(reply, route, await route.call(deps.api, called));
       }
       const waiting = withClientGone(context, reply);

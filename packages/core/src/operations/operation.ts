@@ -30,6 +30,11 @@ export type Operation = {
   readonly ifNoneMatch?: boolean;
   /** Query parameters the operation reads: `waitMs` (C-5.2) or an event page (`after`, `limit`, C-4.4). */
   readonly query?: 'waitMs' | 'eventPage';
+  /**
+   * Holds its answer until its command's outcome (C-4.3: the payment, up to 30 s), as `waitMs` holds
+   * a notification's: a transport gives the caller a `signal` aborted when its client goes away.
+   */
+  readonly waitsForOutcome?: boolean;
   /** The request body and its codec (C-1.6); absent when the operation takes none. */
   readonly request?: { readonly codec: t.Any; readonly required: boolean; readonly description: string };
   /** The success answers; a command's acceptance (200 or 202 with a notification id) comes first. */

@@ -75,6 +75,7 @@ export const otherOperations = {
     modifying: true,
     ifMatch: false,
     etag: false,
+    waitsForOutcome: true,
     request: { codec: UseSavedTokenRequest, required: true, description: 'The intent and the saved token.' },
     responses: [{ status: 204, description: 'Paid; no body.' }],
     errors: [402, 403, 404, 409],
