@@ -106,10 +106,10 @@ export const jsonObject = (name: string) =>
       if (record._tag === 'Left') return record;
       const found = notJson(record.right, []);
       if (found === undefined) return record;
-      const context = found.path.reduce<t.Context>(
-        (inner, key) => [...inner, { key, type: t.unknown, actual: undefined }],
-        c,
-      );
+      const context: t.Context = [
+        ...c,
+        ...found.path.map((key) => ({ key, type: t.unknown, actual: undefined })),
+      ];
       return t.failure(u, context, `expected JSON: ${found.what}`);
     },
     (a) => sortedKeys(a) as Record<string, unknown>,
