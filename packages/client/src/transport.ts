@@ -42,7 +42,8 @@ const PROBLEM_MEDIA_TYPE = 'application/problem+json';
 /** What the service takes as an Idempotency-Key (docs/http-api.md). */
 const IDEMPOTENCY_KEY = /^[\x20-\x7e]{1,255}$/;
 
-const pause = (ms: number, signal: AbortSignal | undefined): Promise<void> =>
+/** Resolves after `ms`, or rejects with the signal's reason once it aborts. */
+export const pause = (ms: number, signal: AbortSignal | undefined): Promise<void> =>
   new Promise((resolve, reject) => {
     if (signal?.aborted === true) {
       reject(signal.reason);
@@ -100,6 +101,9 @@ export const createTransport = (options: BasketClientOptions): Transport => {
   const newKey = options.newIdempotencyKey ?? (() => globalThis.crypto.randomUUID());
   const tokenOf = async (): Promise<string> =>
     typeof options.token === 'string' ? options.token : options.token();
+  /** The wait before retry `attempt`: its delay, or a `Retry-After` lengthened by the jitter when longer. */
+  const beforeRetry = (attempt: number, after: number, signal: AbortSignal | undefined) =>
+    pause(Math.max(delayMs(attempt), after + after * jitter * random()), signal);
 
   return async (request) => {
     const line: RequestLine = { method: request.method, path: request.path.split('?')[0] ?? '' };
@@ -130,8 +134,7 @@ export const createTransport = (options: BasketClientOptions): Transport => {
         const after = retryAfterMs(response.headers.get('retry-after'), Date.now());
         if (response.status >= 500 && attempt <= retries && after <= maxRetryAfterMs) {
           await response.body?.cancel();
-          const spread = after * jitter * random();
-          await pause(Math.max(delayMs(attempt), after + spread), request.signal);
+          await beforeRetry(attempt, after, request.signal);
           continue;
         }
         exchange = { response, text: await response.text(), after };
@@ -148,7 +151,7 @@ export const createTransport = (options: BasketClientOptions): Transport => {
         // The same key still being carried out by a concurrent first use: "to be retried" (C-6.3).
         const inUse = error instanceof BasketProblemError && error.code === 'idempotency-key-in-use';
         if (!inUse || attempt > retries || after > maxRetryAfterMs) throw error;
-        await pause(Math.max(delayMs(attempt), after), request.signal);
+        await beforeRetry(attempt, after, request.signal);
       }
     }
   };

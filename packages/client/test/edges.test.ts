@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO } from '../src/demo/catalog';
-import { BasketTimeoutError, createBasketClient } from '../src/index';
+import { BasketNetworkError, BasketTimeoutError, createBasketClient } from '../src/index';
 import { ALICE, clientFor, type SpawnedServer, spawnServer } from './support/server';
 
 const BASKET = '0190f5a2-7c1e-7a3b-9c4d-5e6f7a8b9c0d';
@@ -34,6 +34,26 @@ const scriptedClient = (answer: (request: Request, signal: AbortSignal | undefin
 
 const accepted = () => json(200, { notificationId: NOTIFICATION });
 
+const succeeded = () =>
+  json(200, {
+    notificationId: NOTIFICATION,
+    basketId: BASKET,
+    operation: 'addProductToBasket',
+    status: 'Succeeded',
+    created: '2026-11-29T12:00:00.000Z',
+    completed: '2026-11-29T12:00:00.010Z',
+  });
+
+/** Runs `body` on fake timers, given a way to let them run. */
+const onFakeTimers = async (body: () => Promise<void>) => {
+  vi.useFakeTimers();
+  try {
+    await body();
+  } finally {
+    vi.useRealTimers();
+  }
+};
+
 describe('the client at the edges of its documented behaviour', () => {
   it('settled({ timeoutMs }) gives up at its deadline even while a poll is unanswered', async () => {
     const { client } = scriptedClient(async (request, signal) => {
@@ -46,6 +66,67 @@ describe('the client at the edges of its documented behaviour', () => {
     const settling = client.basket(BASKET).addProduct(DEMO.pie, { quantity: 1 }).settled({ timeoutMs: 200 });
     await expect(settling).rejects.toBeInstanceOf(BasketTimeoutError);
   });
+
+  it('settled() polls again through polls that failed on the way (no answer, a 502 from a load balancer): the command stays accepted once', async () =>
+    onFakeTimers(async () => {
+      let polls = 0;
+      const { client, sent } = scriptedClient(async (request) => {
+        if (request.method === 'POST') return accepted();
+        polls += 1;
+        // The transport's three attempts of the first poll get no answer, those of the second a 502.
+        if (polls <= 3) throw new TypeError('fetch failed');
+        if (polls <= 6) return new Response('<html>Bad Gateway</html>', { status: 502 });
+        return succeeded();
+      });
+      const settling = client.basket(BASKET).addProduct(DEMO.pie, { quantity: 1 }).settled();
+      await vi.advanceTimersByTimeAsync(249);
+      expect(polls).toBe(3);
+      // Then a pause of 500 ms after the second poll's 502s.
+      await vi.advanceTimersByTimeAsync(300);
+      expect(polls).toBe(6);
+      await vi.advanceTimersByTimeAsync(500);
+      await expect(settling).resolves.toMatchObject({ status: 'Succeeded' });
+      expect(sent.filter((request) => request.method === 'POST')).toHaveLength(1);
+    }));
+
+  it('settled() without timeoutMs gives up after 30 s of failed polls in a row, with the error of the notification read', async () =>
+    onFakeTimers(async () => {
+      const { client } = scriptedClient(async (request) => {
+        if (request.method === 'POST') return accepted();
+        throw new TypeError('fetch failed');
+      });
+      const settling = client.basket(BASKET).addProduct(DEMO.pie, { quantity: 1 }).settled();
+      const outcome = settling.then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      await vi.advanceTimersByTimeAsync(27_000);
+      let settledYet = false;
+      void outcome.then(() => {
+        settledYet = true;
+      });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(settledYet).toBe(false);
+      await vi.advanceTimersByTimeAsync(3_000);
+      const error = await outcome;
+      expect(error).toBeInstanceOf(BasketNetworkError);
+      expect(error).toMatchObject({ request: { method: 'GET', path: `/notifications/${NOTIFICATION}` } });
+    }));
+
+  it('settled({ timeoutMs }) through failed polls ends at its deadline with BasketTimeoutError', async () =>
+    onFakeTimers(async () => {
+      const { client } = scriptedClient(async (request) => {
+        if (request.method === 'POST') return accepted();
+        throw new TypeError('fetch failed');
+      });
+      const settling = client.basket(BASKET).addProduct(DEMO.pie, { quantity: 1 }).settled({ timeoutMs: 3000 });
+      const outcome = settling.then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      await vi.advanceTimersByTimeAsync(3000);
+      expect(await outcome).toBeInstanceOf(BasketTimeoutError);
+    }));
 
   it('retries a 409 idempotency-key-in-use with the same key (C-6.3), then answers', async () => {
     let calls = 0;

@@ -72,6 +72,32 @@ describe("Retry-After of a 503 (docs/getting-started.md, 'Retries')", () => {
     await expect(reply).resolves.toMatchObject({ status: 200 });
   });
 
+  it('spreads the retries of a 409 idempotency-key-in-use with Retry-After the same way (jitter)', async () => {
+    const inUse = scripted(
+      () =>
+        new Response(
+          JSON.stringify({
+            type: 'https://basket-service.example/problems/idempotency-key-in-use',
+            title: 'Conflict',
+            status: 409,
+            code: 'idempotency-key-in-use',
+            detail: 'a request with this key is under way',
+          }),
+          { status: 409, headers: { 'content-type': 'application/problem+json', 'retry-after': '2' } },
+        ),
+    );
+    const reply = transportFor(
+      inUse.fetch,
+      undefined,
+      () => 0.75,
+    )({ method: 'POST', path: '/baskets', modifying: true });
+    await vi.advanceTimersByTimeAsync(2749);
+    expect(inUse.calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(inUse.calls).toHaveLength(2);
+    await expect(reply).resolves.toMatchObject({ status: 200 });
+  });
+
   it('a Retry-After longer than maxRetryAfterMs is not waited for: the 503 is thrown', async () => {
     const script = scripted(() => overloaded('60'));
     const reply = transportFor(script.fetch, 5000)({ method: 'GET', path: '/baskets/x', modifying: false });
