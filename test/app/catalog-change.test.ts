@@ -11,6 +11,7 @@ import {
   lineItems,
   outcome,
   providerBasketOf,
+  providerBaskets,
   succeeds,
   text,
   world,
@@ -142,6 +143,44 @@ describe('seats a basket holds taken out of the catalog (sold elsewhere)', () =>
         w,
         alice,
         api.addProduct(alice, id, ids.shirt, { quantity: 1, productVariantId: 'home-shirt-m' }),
+      );
+    },
+  );
+});
+
+describe('a refused payment intent on holds the catalog no longer has room for', () => {
+  it.each(storages)(
+    '%s: the basket is unlocked all the same (C-8.2), those holds left running out as they would have, the others restarted (C-7.8)',
+    async (_name, storageOf) => {
+      const w = await worldOn(storageOf);
+      const { api } = w.app;
+      const id = await readyBasket(w, alice);
+      const before = providerBaskets(await basket(w, alice, id));
+      const expiresOf = (pbs: typeof before, provider: string) =>
+        pbs.find((pb) => String(pb.id).startsWith(provider))?.expires;
+      vi.spyOn(w.providers, 'catalog').mockResolvedValue(catalogIndex(soldOut(w.catalog, ids.event)));
+      // A minute after the basket's last change: the unlock's restart of the seats' holds is then
+      // an extension, which the store checks against the seats' capacity, now 0.
+      w.clock.advance(60_000);
+      const intent = await api.createPaymentIntent(alice, id, {});
+      expect(await outcome(w, alice, intent)).toMatchObject({
+        status: 'Failed',
+        problem: { code: 'provider-refused' },
+      });
+      const after = await basket(w, alice, id);
+      expect(after.activePaymentIntentId).toBeUndefined();
+      const pbs = providerBaskets(after);
+      // The tickets' provider basket keeps its expiry; the shop's restarted at the unlock.
+      expect(expiresOf(pbs, 'tix:arena')).toBe(expiresOf(before, 'tix:arena'));
+      expect(expiresOf(pbs, 'shop')).not.toBe(expiresOf(before, 'shop'));
+      expect(Date.parse(String(expiresOf(pbs, 'shop')))).toBeGreaterThan(
+        Date.parse(String(expiresOf(before, 'shop'))),
+      );
+      // Unlocked: the buyer can go on.
+      await succeeds(
+        w,
+        alice,
+        api.addProduct(alice, id, ids.shirt, { quantity: 1, productVariantId: 'home-shirt-l' }),
       );
     },
   );

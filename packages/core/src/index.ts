@@ -39,6 +39,7 @@ export {
   freshIdsNeeded,
   type Hold,
   holdsOf,
+  providerBasketsHolding,
   initialBasketState,
   Line,
   LockForPayment,

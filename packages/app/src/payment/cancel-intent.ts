@@ -1,3 +1,4 @@
+import { unlockPlan } from './unlock';
 import {
   cancellationRunning,
   type ExistingPaymentIntent,
@@ -25,22 +26,12 @@ const unlock = async (
   paymentIntentId: string,
 ): Promise<Handled> =>
   fromBasketRun(
-    await runBasketPlan(ctx, {
-      basketId: accepted.basketId,
-      commands: (loaded, at) =>
-        lockedBy(loaded.state, paymentIntentId)
-          ? [
-              {
-                type: 'UnlockAfterPayment',
-                basketId: accepted.basketId,
-                at,
-                paymentIntentId,
-                reason: 'cancelled',
-              },
-            ]
-          : [],
-      completion: () => succeeded(accepted.notificationId, ctx.clock.now()),
-    }),
+    await runBasketPlan(
+      ctx,
+      unlockPlan(accepted.basketId, paymentIntentId, 'cancelled', {
+        completion: () => succeeded(accepted.notificationId, ctx.clock.now()),
+      }),
+    ),
   );
 
 /** Starts the cancellation machine (C-8.4); cancellationRunning twice changes nothing. */

@@ -1,3 +1,4 @@
+import { unlockPlan } from './unlock';
 import {
   afterExpiry,
   type BasketState,
@@ -169,21 +170,7 @@ const refused = async (
   accepted: AcceptedCommand,
   intent: ExistingPaymentIntent,
 ): Promise<Handled> => {
-  const unlocked = await runBasketPlan(ctx, {
-    basketId: accepted.basketId,
-    commands: (loaded, at) =>
-      lockedBy(loaded.state, intent.id)
-        ? [
-            {
-              type: 'UnlockAfterPayment',
-              basketId: accepted.basketId,
-              at,
-              paymentIntentId: intent.id,
-              reason: 'provider-refused',
-            },
-          ]
-        : [],
-  });
+  const unlocked = await runBasketPlan(ctx, unlockPlan(accepted.basketId, intent.id, 'provider-refused'));
   if (unlocked._tag !== 'Decided') return fromBasketRun(unlocked);
   const toRelease = [...intent.confirmedProviderBaskets, ...(intent.refusedBy ? [intent.refusedBy] : [])];
   await Promise.all(

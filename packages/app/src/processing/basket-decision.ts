@@ -23,8 +23,16 @@ export type BasketOutcome = Either<DomainProblem, Applied>;
 /** One decision on a basket, and what to commit with it. */
 export type BasketPlan = {
   readonly basketId: string;
-  /** The commands to decide in order, on the basket as of the transaction. */
-  readonly commands: (loaded: LoadedBasket, at: Instant) => ReadonlyArray<BasketCommand>;
+  /**
+   * The commands to decide in order, on the basket as of the transaction; `refusedFor`: the resource
+   * the store refused the previous attempt's holds for, when this attempt runs again because of it.
+   */
+  readonly commands: (loaded: LoadedBasket, at: Instant, refusedFor?: string) => ReadonlyArray<BasketCommand>;
+  /**
+   * The commands answer such a refusal themselves (the unlock leaves that hold running), so it is
+   * not turned into `insufficient-capacity` (`keptAboveCapacity`).
+   */
+  readonly answersRefusals?: boolean;
   /** The notification the decision completes, if any (committed even when the decision refuses). */
   readonly completion?: (outcome: BasketOutcome, loaded: LoadedBasket) => NotificationCompletion | undefined;
   /** The idempotency record of a synchronous answer (committed only when the decision applies). */
@@ -54,10 +62,16 @@ export type BasketRun =
 export const runBasketPlan = async (ctx: AppContext, plan: BasketPlan): Promise<BasketRun> => {
   const result = await transact(ctx, plan.basketId, async (tx) => {
     const loaded = await tx.basket();
-    const outcome = E.flatMap(
-      await decideAll(basketAggregate, loaded, plan.commands(loaded, tx.now), tx.basketFacts),
-      (applied) => keptAboveCapacity(loaded.state, applied, tx),
+    const decided = await decideAll(
+      basketAggregate,
+      loaded,
+      plan.commands(loaded, tx.now, tx.refusedFor),
+      tx.basketFacts,
     );
+    const outcome =
+      plan.answersRefusals === true
+        ? decided
+        : E.flatMap(decided, (applied) => keptAboveCapacity(loaded.state, applied, tx));
     const completion = plan.completion?.(outcome, loaded);
     const applied = E.isRight(outcome) ? outcome.right : undefined;
     const idempotency = applied && plan.idempotency?.(applied, loaded);

@@ -83,10 +83,13 @@ export const ConfirmProviderBasket = command('ConfirmProviderBasket', {
   paymentIntentId: t.string,
   providerBasketId: ProviderIdentity,
 });
-export const UnlockAfterPayment = command('UnlockAfterPayment', {
-  paymentIntentId: t.string,
-  reason: t.keyof({ cancelled: null, 'provider-refused': null }),
-});
+export const UnlockAfterPayment = commandWith(
+  'UnlockAfterPayment',
+  { paymentIntentId: t.string, reason: t.keyof({ cancelled: null, 'provider-refused': null }) },
+  // Provider baskets whose holds the unlock leaves running: the store refused to restart them, as
+  // the catalog no longer has room for what they hold (docs/decisions.md).
+  { notRestarted: t.readonlyArray(ProviderIdentity) },
+);
 export const CheckOut = command('CheckOut', { paymentIntentId: t.string });
 
 export const BasketCommand = t.union(

@@ -83,17 +83,21 @@ export const decideConfirmProviderBasket = (
 export const decideUnlockAfterPayment = (
   command: BasketCommandOf<'UnlockAfterPayment'>,
   state: ExistingBasket,
-): Decision =>
-  lockedBy(state, command.paymentIntentId)
-    ? accept([
-        {
-          type: 'BasketUnlocked',
-          at: command.at,
-          paymentIntentId: command.paymentIntentId,
-          reason: command.reason,
-        },
-      ])
-    : wrongIntent(state, command.paymentIntentId);
+): Decision => {
+  if (!lockedBy(state, command.paymentIntentId)) return wrongIntent(state, command.paymentIntentId);
+  const notRestarted = state.providerBaskets
+    .map((pb) => pb.id)
+    .filter((id) => command.notRestarted?.includes(id) === true);
+  return accept([
+    {
+      type: 'BasketUnlocked',
+      at: command.at,
+      paymentIntentId: command.paymentIntentId,
+      reason: command.reason,
+      ...(notRestarted.length === 0 ? {} : { notRestarted }),
+    },
+  ]);
+};
 
 /** The intent was paid (C-8.5); the same intent again changes nothing. */
 export const decideCheckOut = (command: BasketCommandOf<'CheckOut'>, state: ExistingBasket): Decision => {

@@ -74,10 +74,18 @@ export const ProviderBasketConfirmed = event('ProviderBasketConfirmed', {
   paymentIntentId: t.string,
   providerBasketId: ProviderIdentity,
 });
-export const BasketUnlocked = event('BasketUnlocked', {
-  paymentIntentId: t.string,
-  reason: t.keyof({ cancelled: null, 'provider-refused': null }),
-});
+export const BasketUnlocked = t.intersection(
+  [
+    event('BasketUnlocked', {
+      paymentIntentId: t.string,
+      reason: t.keyof({ cancelled: null, 'provider-refused': null }),
+    }),
+    // The provider baskets whose holds are not restarted (the catalog no longer has room for what
+    // they hold): they run out when they would have. Absent: every provider basket's restarts.
+    t.partial({ notRestarted: t.readonlyArray(ProviderIdentity) }),
+  ],
+  'BasketUnlocked',
+);
 export const BasketCheckedOut = event('BasketCheckedOut', { paymentIntentId: t.string });
 
 export const BasketEvent = t.union(
@@ -107,6 +115,6 @@ export const BasketEvent = t.union(
 export type BasketEvent = t.TypeOf<typeof BasketEvent>;
 export type BasketEventType = BasketEvent['type'];
 export type BasketEventOf<T extends BasketEventType> = Extract<BasketEvent, { type: T }>;
-export const basketEventTypes: ReadonlyArray<BasketEventType> = BasketEvent.types.map(
-  (c) => c.props.type.value,
+export const basketEventTypes: ReadonlyArray<BasketEventType> = BasketEvent.types.map((c) =>
+  'props' in c ? c.props.type.value : c.types[0].props.type.value,
 );

@@ -150,7 +150,7 @@ const applied = (state: ExistingBasket, event: BasketEvent): ExistingBasket => {
         providerBaskets: state.providerBaskets.map((pb) => ({
           ...pb,
           confirmed: false,
-          holdsRestartedAt: event.at,
+          holdsRestartedAt: event.notRestarted?.includes(pb.id) === true ? pb.holdsRestartedAt : event.at,
         })),
       };
     }

@@ -7,6 +7,7 @@ import {
   tallyStripeOf,
 } from '../inventory/resources';
 import type { Instant } from '../primitives/instant';
+import type { ProviderIdentity } from '../primitives/scalars';
 import { providerBasketExpires } from './decide-expiry';
 import type { Line } from './line';
 import type { BasketState, ExistingBasket, ProviderBasketState } from './state';
@@ -125,4 +126,20 @@ export const holdsOf = (state: BasketState): ReadonlyArray<Hold> => {
   const expiries = lineExpiries(state);
   const stripe = tallyStripeOf(state.id);
   return state.providerBaskets.flatMap((pb) => holdsOfProviderBasket(pb, expiries, stripe));
+};
+
+/** The provider baskets of `state` whose holds include `resource` (a seat's section tally included). */
+export const providerBasketsHolding = (
+  state: BasketState,
+  resource: ResourceKey,
+): ReadonlyArray<ProviderIdentity> => {
+  if (state.status === 'none' || state.status === 'deleted') return [];
+  const stripe = tallyStripeOf(state.id);
+  return state.providerBaskets
+    .filter((pb) =>
+      pb.lines.some((line) =>
+        [...lineResources(line), ...lineTallies(line, stripe)].some((held) => held.resource === resource),
+      ),
+    )
+    .map((pb) => pb.id);
 };
