@@ -1,4 +1,4 @@
-import { advisoryLockSql, type Db } from './db';
+import { advisoryLockSql, type Db, type TransactionQueryable } from './db';
 import { advisoryLock, lockClass } from './locks';
 import { migrations } from './migrations';
 import { type Tables, tablesOf } from './names';
@@ -26,6 +26,12 @@ export const migrate = async (db: Db, schema: string): Promise<ReadonlyArray<num
     // would fail on a duplicate key. Locking a catalog (ACCESS SHARE, which nothing else takes)
     // brings its view of the catalogs up to date.
     await tx.query('LOCK TABLE pg_catalog.pg_namespace IN ACCESS SHARE MODE');
+    // A schema already migrated this far is left as it is, without a statement that needs more than
+    // reading it: a role that only reads and writes the schema's tables can start (docs/operations.md).
+    if (await upToDate(tx, t)) {
+      await refuseNewerSchema(tx, t);
+      return [];
+    }
     await tx.query(`CREATE SCHEMA IF NOT EXISTS ${t.schema}`);
     await tx.query(
       `CREATE TABLE IF NOT EXISTS ${t.migrations} (
@@ -54,6 +60,25 @@ export const migrate = async (db: Db, schema: string): Promise<ReadonlyArray<num
     await refuseNewerSchema(tx, t);
     return missing.map((migration) => migration.version);
   });
+};
+
+/**
+ * Whether the schema has every migration of this process, each one that stops earlier processes
+ * marked so: read through the catalogs first, so that nothing is asked of a schema not made yet.
+ */
+const upToDate = async (tx: TransactionQueryable, t: Tables): Promise<boolean> => {
+  const [found] = await tx.query(
+    `SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_attribute
+       WHERE attrelid = to_regclass($1) AND attname = 'stops_earlier' AND NOT attisdropped) AS ready`,
+    [t.migrations],
+  );
+  if (found?.ready !== true) return false;
+  const rows = await tx.query(`SELECT version, stops_earlier FROM ${t.migrations}`);
+  const marked = new Map(rows.map((row) => [int(row, 'version'), row.stops_earlier === true]));
+  return migrations.every(
+    (migration) =>
+      marked.has(migration.version) && (!migration.stopsEarlierProcesses || marked.get(migration.version)),
+  );
 };
 
 /** Drops a schema and everything in it: for tests that made their own. */

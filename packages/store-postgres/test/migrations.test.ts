@@ -101,6 +101,40 @@ describe('migrations on PostgreSQL', () => {
     );
   });
 
+  it('ask nothing but reads of a schema already migrated: a role that may only read and write its tables and run its functions starts and commits (docs/operations.md)', async () => {
+    const schema = freshSchema();
+    await database.storage(schema); // migrated by the owner, and dropped at the end
+    const role = `${schema}_app`;
+    await database.db.query(`CREATE ROLE ${role} LOGIN`);
+    await database.db.query(
+      `GRANT USAGE ON SCHEMA ${schema} TO ${role};
+       GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA ${schema} TO ${role};
+       GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA ${schema} TO ${role};
+       GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA ${schema} TO ${role};`,
+    );
+    const url = new URL(postgresUrl);
+    url.username = role;
+    const db = openPgPool(url.toString(), { max: 2 });
+    try {
+      expect(await migrate(db, schema)).toEqual([]);
+      const storage = await createPostgresStorage({ db, schema, closeDb: false });
+      const committed = await storage.unitOfWork.commit({
+        streamId: 'basket-least-privilege',
+        expectedVersion: 0,
+        events: [{ type: 'VoucherRemoved', data: { voucherCode: 'SHIRT10' }, schemaVersion: 2 }],
+        at: new Date().toISOString(),
+      });
+      expect(committed._tag).toBe('Committed');
+      expect(await storage.events.readStream('basket-least-privilege')).toHaveLength(1);
+      // A schema this role would have to change is refused for want of rights, not half-migrated.
+      await database.db.query(`DELETE FROM ${schema}.schema_migrations WHERE version = $1`, [latest]);
+      await expect(migrate(db, schema)).rejects.toThrow(/permission denied|must be owner/);
+    } finally {
+      await db.close();
+      await database.db.query(`DROP OWNED BY ${role}; DROP ROLE ${role}`);
+    }
+  });
+
   it('refuse a schema name that is not a plain identifier', async () => {
     await expect(createPostgresStorage({ db: database.db, schema: 'x; DROP TABLE y' })).rejects.toThrow(
       /invalid schema name/,
