@@ -1,6 +1,7 @@
 import type { Outbox } from '@basket/app';
 import type { RelayLease } from './lease';
 import { createNatsRelay } from './relay';
+import { isStreamName, isSubjectPrefix } from './subject';
 import type { NatsRelay, NatsRelayOptions, RelayLogger } from './types';
 
 export type RelayFromEnvOptions = Omit<NatsRelayOptions, 'servers' | 'outbox' | 'lease' | 'logger'> & {
@@ -20,12 +21,46 @@ export const natsServersFromEnv = (
     .map((url) => url.trim())
     .filter((url) => url !== '');
 
+const set = (value: string | undefined): string | undefined =>
+  value === undefined || value.trim() === '' ? undefined : value.trim();
+
+/**
+ * The stream and subject prefix of `BASKET_NATS_STREAM` and `BASKET_NATS_SUBJECT_PREFIX`, when set
+ * (default `BASKET_NOTIFICATIONS` and `basket.notifications`): services or tenants sharing one NATS
+ * keep their notifications apart.
+ */
+export const natsNamingFromEnv = (
+  env: Readonly<Record<string, string | undefined>>,
+): { readonly stream?: string; readonly subjectPrefix?: string } => {
+  const stream = set(env.BASKET_NATS_STREAM);
+  const subjectPrefix = set(env.BASKET_NATS_SUBJECT_PREFIX);
+  return {
+    ...(stream === undefined ? {} : { stream }),
+    ...(subjectPrefix === undefined ? {} : { subjectPrefix }),
+  };
+};
+
+/** What is wrong with `BASKET_NATS_STREAM` and `BASKET_NATS_SUBJECT_PREFIX`, for a start to refuse. */
+export const natsNamingProblems = (
+  env: Readonly<Record<string, string | undefined>>,
+): ReadonlyArray<string> => {
+  const { stream, subjectPrefix } = natsNamingFromEnv(env);
+  return [
+    ...(stream !== undefined && !isStreamName(stream)
+      ? ['BASKET_NATS_STREAM must be a NATS stream name: letters, digits, - and _']
+      : []),
+    ...(subjectPrefix !== undefined && !isSubjectPrefix(subjectPrefix)
+      ? ['BASKET_NATS_SUBJECT_PREFIX must be dot-separated tokens of letters, digits, - and _']
+      : []),
+  ];
+};
+
 /** Starts a relay when `BASKET_NATS_URL` is set; undefined (no broker) otherwise. */
 export const startRelayFromEnv = (options: RelayFromEnvOptions): NatsRelay | undefined => {
   const { env = process.env, ...rest } = options;
   const servers = natsServersFromEnv(env);
   if (servers.length === 0) return undefined;
-  const relay = createNatsRelay({ ...rest, servers });
+  const relay = createNatsRelay({ ...natsNamingFromEnv(env), ...rest, servers });
   relay.start();
   return relay;
 };

@@ -1,4 +1,10 @@
-export { natsServersFromEnv, type RelayFromEnvOptions, startRelayFromEnv } from './env';
+export {
+  natsNamingFromEnv,
+  natsNamingProblems,
+  natsServersFromEnv,
+  type RelayFromEnvOptions,
+  startRelayFromEnv,
+} from './env';
 export { createMemoryRelayLease, type RelayLease } from './lease';
 export { HEADER, notificationBody } from './message';
 export { createNatsRelay, DEFAULT_STREAM, DEFAULT_SUBJECT_PREFIX } from './relay';

@@ -29,8 +29,28 @@ export const notificationSubject = (prefix: string, storeId: string, basketId: s
 const PREFIX_TOKEN = /^[A-Za-z0-9_-]+$/;
 
 /** A prefix is one or more dot-separated tokens of letters, digits, `-` and `_`. */
+export const isSubjectPrefix = (prefix: string): boolean =>
+  prefix.split('.').every((token) => PREFIX_TOKEN.test(token));
+
 export const assertSubjectPrefix = (prefix: string): void => {
-  if (!prefix.split('.').every((token) => PREFIX_TOKEN.test(token))) {
-    throw new Error(`invalid NATS subject prefix ${JSON.stringify(prefix)}`);
+  if (!isSubjectPrefix(prefix)) throw new Error(`invalid NATS subject prefix ${JSON.stringify(prefix)}`);
+};
+
+/** A stream name the relay takes: letters, digits, `-` and `_` (NATS refuses `.`, `*`, `>`, spaces and paths). */
+export const isStreamName = (name: string): boolean => PREFIX_TOKEN.test(name);
+
+/**
+ * Whether the subject pattern `pattern` (a stream's subject, with `*` and `>` wildcards) takes every
+ * subject under `prefix` (`<prefix>.>`): a `>` reached before the prefix's end, or the prefix's
+ * tokens matched one by one (`*` for any) and then a `>`.
+ */
+export const takesEverySubjectUnder = (pattern: string, prefix: string): boolean => {
+  const wanted = [...prefix.split('.'), '>'];
+  const tokens = pattern.split('.');
+  for (const [i, token] of tokens.entries()) {
+    if (token === '>') return true;
+    const other = wanted[i];
+    if (other === undefined || other === '>' || (token !== '*' && token !== other)) return false;
   }
+  return false;
 };

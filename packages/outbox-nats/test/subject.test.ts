@@ -1,8 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fromSubjectToken, natsServersFromEnv, notificationSubject, subjectToken } from '../src';
+import {
+  fromSubjectToken,
+  natsNamingFromEnv,
+  natsNamingProblems,
+  natsServersFromEnv,
+  notificationSubject,
+  subjectToken,
+} from '../src';
 import { backoffDelay } from '../src/sleeper';
-import { assertSubjectPrefix } from '../src/subject';
+import { assertSubjectPrefix, takesEverySubjectUnder } from '../src/subject';
 
 describe('subject tokens', () => {
   it('keep plain ids and encode everything else', () => {
@@ -31,7 +38,44 @@ describe('subject tokens', () => {
   });
 });
 
+describe('a stream’s subjects and the relay’s prefix', () => {
+  it('a subject pattern takes every subject under the prefix when it is <prefix>.> or wider', () => {
+    for (const pattern of ['basket.notifications.>', 'basket.>', '>', 'basket.*.>', '*.notifications.>'])
+      expect(takesEverySubjectUnder(pattern, 'basket.notifications'), pattern).toBe(true);
+    for (const pattern of [
+      'basket.notifications',
+      'basket.notifications.*',
+      'basket.notifications.*.*',
+      'basket.other.>',
+      'basket.*',
+      't4.misconfigured.>',
+      'basket.notifications.store-a.>',
+    ])
+      expect(takesEverySubjectUnder(pattern, 'basket.notifications'), pattern).toBe(false);
+  });
+});
+
 describe('configuration', () => {
+  it('reads the stream and subject prefix from BASKET_NATS_STREAM and BASKET_NATS_SUBJECT_PREFIX, and says what is wrong with them', () => {
+    expect(natsNamingFromEnv({})).toEqual({});
+    expect(natsNamingFromEnv({ BASKET_NATS_STREAM: ' ', BASKET_NATS_SUBJECT_PREFIX: '' })).toEqual({});
+    expect(
+      natsNamingFromEnv({ BASKET_NATS_STREAM: 'STAGING_NOTES', BASKET_NATS_SUBJECT_PREFIX: 'staging.notes' }),
+    ).toEqual({
+      stream: 'STAGING_NOTES',
+      subjectPrefix: 'staging.notes',
+    });
+    expect(
+      natsNamingProblems({ BASKET_NATS_STREAM: 'A_1-b', BASKET_NATS_SUBJECT_PREFIX: 'a.b-c.d_e' }),
+    ).toEqual([]);
+    for (const stream of ['a.b', 'a b', 'a*', 'a>', 'a/b'])
+      expect(natsNamingProblems({ BASKET_NATS_STREAM: stream })).toEqual([
+        'BASKET_NATS_STREAM must be a NATS stream name: letters, digits, - and _',
+      ]);
+    for (const subjectPrefix of ['a..b', 'a.*', 'a.>', 'a b', '.a'])
+      expect(natsNamingProblems({ BASKET_NATS_SUBJECT_PREFIX: subjectPrefix })).toHaveLength(1);
+  });
+
   it('reads BASKET_NATS_URL as a comma-separated server list, none when unset or blank', () => {
     expect(natsServersFromEnv({})).toEqual([]);
     expect(natsServersFromEnv({ BASKET_NATS_URL: ' ' })).toEqual([]);

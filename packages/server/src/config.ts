@@ -1,5 +1,6 @@
 import { createPublicKey } from 'node:crypto';
 import { type CorsOptions, type JwtPublicKey, MIN_RSA_BITS } from '@basket/http';
+import { natsNamingProblems } from '@basket/outbox-nats';
 import { DEFAULT_BATCHES_IN_FLIGHT } from '@basket/store-postgres';
 import { readCorsOrigins } from './cors-origins';
 import { checkHost } from './listen-host';
@@ -271,6 +272,7 @@ export const readConfig = (env: Environment): ConfigReading => {
   if (databaseUrlError !== undefined) errors.push(databaseUrlError);
   const natsUrlError = checkNatsUrl(nonEmpty(env.BASKET_NATS_URL));
   if (natsUrlError !== undefined) errors.push(natsUrlError);
+  errors.push(...natsNamingProblems(env));
   const hostError = checkHost(nonEmpty(env.HOST));
   if (hostError !== undefined) errors.push(hostError);
   if (

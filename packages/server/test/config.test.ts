@@ -324,6 +324,21 @@ describe('readConfig (C-10.1)', () => {
     expect(readConfig({ PORT: '8080', BASKET_METRICS_PORT: '9090' }).ok).toBe(true);
   });
 
+  it('takes a NATS stream and subject prefix of its own, and refuses ones NATS would not (docs/outbox-nats.md)', () => {
+    expect(
+      readConfig({ BASKET_NATS_STREAM: 'STAGING_NOTES', BASKET_NATS_SUBJECT_PREFIX: 'staging.notes' }).ok,
+    ).toBe(true);
+    const config = readConfig({
+      BASKET_NATS_STREAM: 'staging.notes',
+      BASKET_NATS_SUBJECT_PREFIX: 'staging.>',
+    });
+    expect(config.ok).toBe(false);
+    if (!config.ok) {
+      expect(config.error).toContain('BASKET_NATS_STREAM must be a NATS stream name');
+      expect(config.error).toContain('BASKET_NATS_SUBJECT_PREFIX must be dot-separated tokens');
+    }
+  });
+
   it('refuses a BASKET_NATS_URL that names no server, without echoing it (it may carry credentials)', () => {
     for (const url of [
       'nats://127.0.0.1:4222',
