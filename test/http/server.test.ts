@@ -189,6 +189,32 @@ describe('basket serve: shutdown (C-10.3)', () => {
     expect(lines.some((line) => line.includes('"msg":"stopped"'))).toBe(true);
   }, 30_000);
 
+  it('names the schema and the catalog it serves when it starts, and warns of the demo catalog in production', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/cli.ts', 'serve'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: '0',
+        BASKET_DATABASE_URL: 'memory:',
+        BASKET_DATABASE_SCHEMA: 'shop_eu',
+        BASKET_CATALOG: '',
+        BASKET_JWT_SECRET: 'a-production-secret-0123456789abcdef',
+        NODE_ENV: 'production',
+      },
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    const lines: string[] = [];
+    const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      lines.push(line);
+      if (line.includes('"msg":"listening"')) child.kill('SIGTERM');
+    });
+    expect(await exited).toBe(0);
+    const listening = JSON.parse(lines.find((line) => line.includes('"msg":"listening"')) ?? '{}');
+    expect(listening).toMatchObject({ schema: 'shop_eu', catalog: 'demo' });
+    expect(lines.some((line) => line.includes('serving the demo catalog'))).toBe(true);
+  }, 30_000);
+
   it('refuses to start in production without a JWT secret (C-10.1)', async () => {
     const started = await runCli(['serve'], {
       NODE_ENV: 'production',

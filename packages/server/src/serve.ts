@@ -99,7 +99,18 @@ const listenOrClose = async (
     const address = await server.http.listen({ port: config.port, host: config.host });
     const bound = server.http.server.address();
     const port = bound !== null && typeof bound === 'object' ? bound.port : config.port;
-    logger.info({ address, port, database: databaseKind(config.databaseUrl) }, 'listening');
+    logger.info(
+      {
+        address,
+        port,
+        database: databaseKind(config.databaseUrl),
+        schema: config.databaseSchema ?? 'basket',
+        catalog: config.catalogPath ?? 'demo',
+      },
+      'listening',
+    );
+    if (config.production && config.catalogPath === undefined)
+      logger.warn({}, 'serving the demo catalog (BASKET_CATALOG is unset) with NODE_ENV=production');
     const scrapes =
       server.metrics === undefined || config.metricsPort === undefined
         ? undefined
