@@ -1,7 +1,7 @@
 import { createPublicKey } from 'node:crypto';
 import { type CorsOptions, type JwtPublicKey, MIN_RSA_BITS } from '@basket/http';
 import { natsNamingProblems } from '@basket/outbox-nats';
-import { DEFAULT_BATCHES_IN_FLIGHT } from '@basket/store-postgres';
+import { DEFAULT_BATCHES_IN_FLIGHT, schemaNameProblem } from '@basket/store-postgres';
 import { readCorsOrigins } from './cors-origins';
 import { checkHost } from './listen-host';
 import { readTimeouts, type Timeouts } from './timeouts';
@@ -143,9 +143,10 @@ const publicKeyProblem = (pem: string, alg: 'RS256' | 'ES256'): string | undefin
 const databaseSchema = (raw: string | undefined): Read<string | undefined> => {
   const value = nonEmpty(raw);
   if (value === undefined) return { ok: true, value: undefined };
-  return /^[a-z_][a-z0-9_]{0,62}$/.test(value)
+  const problem = schemaNameProblem(value);
+  return problem === undefined
     ? { ok: true, value }
-    : { ok: false, error: 'BASKET_DATABASE_SCHEMA must be a lowercase identifier (a-z, 0-9, _)' };
+    : { ok: false, error: `BASKET_DATABASE_SCHEMA must be a lowercase identifier: ${problem}` };
 };
 
 /**

@@ -153,6 +153,27 @@ describe('readConfig (C-10.1)', () => {
     }
   });
 
+  it('refuses a schema name PostgreSQL would refuse, saying which rule it breaks (exit 2, not a failure at connect)', () => {
+    const refusal = (schema: string) => {
+      const config = readConfig({ BASKET_DATABASE_SCHEMA: schema });
+      return config.ok ? undefined : config.error;
+    };
+    expect(refusal('pg_shop')).toBe(
+      'BASKET_DATABASE_SCHEMA must be a lowercase identifier: pg_ names are the system’s',
+    );
+    expect(refusal('1shop')).toBe(
+      'BASKET_DATABASE_SCHEMA must be a lowercase identifier: start with a letter or _',
+    );
+    expect(refusal('s'.repeat(64))).toBe(
+      'BASKET_DATABASE_SCHEMA must be a lowercase identifier: use at most 63 characters',
+    );
+    expect(refusal('Shop')).toBe(
+      'BASKET_DATABASE_SCHEMA must be a lowercase identifier: use lowercase letters, digits and _',
+    );
+    for (const schema of ['_shop', 'shop_eu_2', 's'.repeat(63), 'pgshop'])
+      expect(refusal(schema), schema).toBeUndefined();
+  });
+
   it('lists every invalid variable, and needs a secret in production', () => {
     const config = readConfig({
       PORT: 'eighty',

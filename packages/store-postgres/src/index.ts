@@ -12,7 +12,7 @@ export type {
 } from './db';
 export { defaultPgliteDir, openDbFromUrl, storageFromUrl } from './from-url';
 export { dropSchema, migrate } from './migrate';
-export { defaultSchema } from './names';
+export { defaultSchema, schemaNameProblem } from './names';
 export { DEFAULT_BATCHES_IN_FLIGHT, openPgPool, type PgPoolOptions } from './pg-driver';
 export { openPglite } from './pglite-driver';
 export { DataDirectoryInUseError } from './pglite-lock';

@@ -1,13 +1,22 @@
 /** The production schema. */
 export const defaultSchema = 'basket';
 
-const schemaPattern = /^[a-z_][a-z0-9_]{0,62}$/;
+/**
+ * What is wrong with a schema name, if anything. Names are interpolated into SQL, so only plain
+ * lowercase identifiers are taken, as PostgreSQL takes them unquoted: a letter or `_` first, at most
+ * 63 characters, and not `pg_…` (reserved for the system's schemas).
+ */
+export const schemaNameProblem = (schema: string): string | undefined => {
+  if (!/^[a-z0-9_]+$/.test(schema)) return 'use lowercase letters, digits and _';
+  if (/^[0-9]/.test(schema)) return 'start with a letter or _';
+  if (schema.length > 63) return 'use at most 63 characters';
+  if (schema.startsWith('pg_')) return 'pg_ names are the system’s';
+  return undefined;
+};
 
-/** Schema names are interpolated into SQL, so only plain lowercase identifiers are accepted. */
 export const checkSchemaName = (schema: string): string => {
-  if (!schemaPattern.test(schema)) {
-    throw new Error(`invalid schema name ${JSON.stringify(schema)}: use lowercase letters, digits and _`);
-  }
+  const problem = schemaNameProblem(schema);
+  if (problem !== undefined) throw new Error(`invalid schema name ${JSON.stringify(schema)}: ${problem}`);
   return schema;
 };
 
