@@ -37,6 +37,7 @@ export const createPostgresStorage = async (options: PostgresStorageOptions): Pr
   await migrate(db, named.schema);
   if (options.exclusive === true) await db.query(`DELETE FROM ${named.leases}`);
   const t = { ...named, byteOrdered: await byteOrderedText(db) };
+  let closed: Promise<void> | undefined;
   return {
     // A basket read (GET) reads its events after the cached version, or its snapshot: with others.
     events: postgresEventStore(readingOn(db), t),
@@ -57,8 +58,10 @@ export const createPostgresStorage = async (options: PostgresStorageOptions): Pr
       if (!Number.isFinite(ms)) throw new Error('the database answered no time');
       return ms;
     },
-    close: async () => {
-      if (options.closeDb ?? true) await db.close();
+    // Closing again answers the first close (a pool ends once: a second `end` would throw).
+    close: () => {
+      closed ??= options.closeDb ?? true ? db.close() : Promise.resolve();
+      return closed;
     },
   };
 };

@@ -135,6 +135,14 @@ describe('migrations on PostgreSQL', () => {
     }
   });
 
+  it('a storage closed twice closes its pool once, the second close answering the first', async () => {
+    const schema = freshSchema();
+    await database.storage(schema); // migrated, and dropped at the end
+    const storage = await createPostgresStorage({ db: openPgPool(postgresUrl, { max: 1 }), schema });
+    await expect(Promise.all([storage.close(), storage.close()])).resolves.toEqual([undefined, undefined]);
+    await expect(storage.close()).resolves.toBeUndefined();
+  });
+
   it('refuse a schema name that is not a plain identifier', async () => {
     await expect(createPostgresStorage({ db: database.db, schema: 'x; DROP TABLE y' })).rejects.toThrow(
       /invalid schema name/,
