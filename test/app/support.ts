@@ -113,7 +113,9 @@ export const succeeds = async (w: World, caller: Caller, answer: Promise<Answer>
 };
 
 type Listed = { readonly id?: unknown; readonly type?: unknown; readonly productId?: unknown };
-export const providerBaskets = (basket: JsonObject): ReadonlyArray<Listed & { lineItems?: unknown }> =>
+export const providerBaskets = (
+  basket: JsonObject,
+): ReadonlyArray<Listed & { readonly lineItems?: unknown; readonly expires?: unknown }> =>
   Array.isArray(basket.providerBaskets) ? (basket.providerBaskets as ReadonlyArray<Listed>) : [];
 export const lineItems = (basket: JsonObject): ReadonlyArray<Listed> =>
   providerBaskets(basket).flatMap((pb) =>

@@ -119,7 +119,10 @@ describe('the client at the edges of its documented behaviour', () => {
         if (request.method === 'POST') return accepted();
         throw new TypeError('fetch failed');
       });
-      const settling = client.basket(BASKET).addProduct(DEMO.pie, { quantity: 1 }).settled({ timeoutMs: 3000 });
+      const settling = client
+        .basket(BASKET)
+        .addProduct(DEMO.pie, { quantity: 1 })
+        .settled({ timeoutMs: 3000 });
       const outcome = settling.then(
         () => undefined,
         (error: unknown) => error,

@@ -60,7 +60,7 @@ export const createPostgresStorage = async (options: PostgresStorageOptions): Pr
     },
     // Closing again answers the first close (a pool ends once: a second `end` would throw).
     close: () => {
-      closed ??= options.closeDb ?? true ? db.close() : Promise.resolve();
+      closed ??= (options.closeDb ?? true) ? db.close() : Promise.resolve();
       return closed;
     },
   };

@@ -1,4 +1,3 @@
-import { unlockPlan } from './unlock';
 import {
   cancellationRunning,
   type ExistingPaymentIntent,
@@ -15,7 +14,8 @@ import { completeWithoutChange, fromBasketRun, type Handled, unfinished } from '
 import type { QueuedWorkOf } from '../processing/queued-command';
 import { runIntentPlan } from './intent-decision';
 import { recordPayment } from './pay';
-import { asUuid, lockedBy, nextStep, runSaga, type SagaStep } from './support';
+import { asUuid, nextStep, runSaga, type SagaStep } from './support';
+import { unlockPlan } from './unlock';
 
 type Work = QueuedWorkOf<'deletePaymentIntent'>;
 

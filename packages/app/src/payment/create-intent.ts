@@ -1,4 +1,3 @@
-import { unlockPlan } from './unlock';
 import {
   afterExpiry,
   type BasketState,
@@ -22,7 +21,8 @@ import { loadIntent } from '../streams/payment-intent-stream';
 import { answerWithin, nowOf } from '../time';
 import { lockAndStart, type ProviderAnswer, recordAnswers } from './intent-creation-commits';
 import { type IntentOutcome, runIntentPlan } from './intent-decision';
-import { lockedBy, nextStep, runSaga, type SagaStep } from './support';
+import { nextStep, runSaga, type SagaStep } from './support';
+import { unlockPlan } from './unlock';
 
 type Work = QueuedWorkOf<'createPaymentIntent'>;
 

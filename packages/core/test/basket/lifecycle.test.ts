@@ -215,15 +215,24 @@ describe('the payment saga on a locked basket (C-8.2, C-8.4, C-8.5, C-8.6)', () 
 
   it('C-8.2/C-7.8: an unlock can leave the holds of named provider baskets running (the catalog has no room to restart them); unknown ones are not recorded', () => {
     const later = minutesLater(1);
-    const unlock = { ...cmd('UnlockAfterPayment', { paymentIntentId: INTENT, reason: 'provider-refused' }), at: later };
+    const unlock = {
+      ...cmd('UnlockAfterPayment', { paymentIntentId: INTENT, reason: 'provider-refused' }),
+      at: later,
+    };
     const kept = spec(locked())
       .when({ ...unlock, notRestarted: [TSL_PB, FNB_PB] }, facts)
       .then([
-        { type: 'BasketUnlocked', at: later, paymentIntentId: INTENT, reason: 'provider-refused', notRestarted: [TSL_PB] },
+        {
+          type: 'BasketUnlocked',
+          at: later,
+          paymentIntentId: INTENT,
+          reason: 'provider-refused',
+          notRestarted: [TSL_PB],
+        },
       ]);
-    const restarted = spec(locked()).when(unlock, facts).then([
-      { type: 'BasketUnlocked', at: later, paymentIntentId: INTENT, reason: 'provider-refused' },
-    ]);
+    const restarted = spec(locked())
+      .when(unlock, facts)
+      .then([{ type: 'BasketUnlocked', at: later, paymentIntentId: INTENT, reason: 'provider-refused' }]);
     const restartOf = (state: typeof kept) =>
       state.status === 'open' ? state.providerBaskets[0]?.holdsRestartedAt : undefined;
     expect(restartOf(kept)).toBe(T0);
