@@ -13,7 +13,10 @@ import { ALICE, credentials } from './support/tokens';
 // that waited behind a payment intent's creation was otherwise started by the stopping process, which
 // then ran past its deadline (exit 1) with slow providers (found on PGlite, one process).
 
-/** The storage, telling when a transaction on `basketId` opens once `watch` was called. */
+/**
+ * The storage, telling when a request's transaction on `basketId` opens once `watch` was called: one
+ * that says when its request arrived (`since`), so not a step of the payment saga under way.
+ */
 const watchedStorage = () => {
   const storage = createMemoryStorage();
   let watched: { basketId: string; opened: () => void } | undefined;
@@ -26,7 +29,7 @@ const watchedStorage = () => {
     unitOfWork: {
       ...storage.unitOfWork,
       transaction: (lock, body, prefetch, since) => {
-        if (watched !== undefined && lock === basketStream(watched.basketId)) {
+        if (watched !== undefined && since !== undefined && lock === basketStream(watched.basketId)) {
           watched.opened();
           watched = undefined;
         }
