@@ -20,6 +20,28 @@ afterAll(async () => {
   await Promise.all(temporary.map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
+/**
+ * `basket serve` from the sources with `env` on port 0, sent SIGTERM at the first stdout line for
+ * which `stopAt` holds: its exit code and every line it wrote.
+ */
+const serveUntil = async (
+  env: Record<string, string>,
+  stopAt: (line: string, lines: ReadonlyArray<string>) => boolean,
+): Promise<{ readonly code: number | null; readonly lines: ReadonlyArray<string> }> => {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/cli.ts', 'serve'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const lines: string[] = [];
+  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    lines.push(line);
+    if (stopAt(line, lines)) child.kill('SIGTERM');
+  });
+  return { code: await exited, lines };
+};
+
 describe('basket serve: logs (C-10.3, C-2.8)', () => {
   it('writes one JSON line per request, with no token, key or customer detail value', async () => {
     const server = await spawnServer();
@@ -167,49 +189,27 @@ describe('basket serve: shutdown (C-10.3)', () => {
 
   it('a SIGTERM that comes while it starts stops it once started, with exit 0 (C-10.3)', async () => {
     // The development-secret warning is the first line, written before the storage opens.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/cli.ts', 'serve'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        PORT: '0',
-        BASKET_DATABASE_URL: 'memory:',
-        BASKET_JWT_SECRET: '',
-        NODE_ENV: 'test',
-      },
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
-    const lines: string[] = [];
-    const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      lines.push(line);
-      if (lines.length === 1) child.kill('SIGTERM');
-    });
-    expect(await exited).toBe(0);
+    const { code, lines } = await serveUntil(
+      { BASKET_DATABASE_URL: 'memory:', BASKET_JWT_SECRET: '', NODE_ENV: 'test' },
+      (_line, all) => all.length === 1,
+    );
+    expect(code).toBe(0);
     expect(lines[0]).toContain('BASKET_JWT_SECRET is unset');
     expect(lines.some((line) => line.includes('"msg":"stopped"'))).toBe(true);
   }, 30_000);
 
   it('names the schema and the catalog it serves when it starts, and warns of the demo catalog in production', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/cli.ts', 'serve'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        PORT: '0',
+    const { code, lines } = await serveUntil(
+      {
         BASKET_DATABASE_URL: 'memory:',
         BASKET_DATABASE_SCHEMA: 'shop_eu',
         BASKET_CATALOG: '',
         BASKET_JWT_SECRET: 'a-production-secret-0123456789abcdef',
         NODE_ENV: 'production',
       },
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
-    const lines: string[] = [];
-    const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      lines.push(line);
-      if (line.includes('"msg":"listening"')) child.kill('SIGTERM');
-    });
-    expect(await exited).toBe(0);
+      (line) => line.includes('"msg":"listening"'),
+    );
+    expect(code).toBe(0);
     const listening = JSON.parse(lines.find((line) => line.includes('"msg":"listening"')) ?? '{}');
     expect(listening).toMatchObject({ schema: 'shop_eu', catalog: 'demo' });
     expect(lines.some((line) => line.includes('serving the demo catalog'))).toBe(true);

@@ -1,32 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import type { NotificationRecord } from '@basket/app';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createNatsRelay, HEADER, type NatsRelay, notificationBody, notificationSubject } from '../src';
+import { isolatedStreams } from './support/isolated-streams';
 import { createTestOutbox } from './support/memory-outbox';
-import { assertJetStreamReachable, sharedNatsUrl } from './support/nats-server';
 import { someBaskets, spread } from './support/notifications';
 import { expectedPerBasket, receivedPerBasket } from './support/order';
-import { deleteStream, readStream, streamInfo } from './support/stream-reader';
+import { readStream, streamInfo } from './support/stream-reader';
 import { waitUntil } from './support/wait';
 
-const url = sharedNatsUrl();
-const streams: string[] = [];
-
-/** A stream and subject prefix of this test alone on the shared server. */
-const isolated = () => {
-  const id = randomUUID().replaceAll('-', '').slice(0, 12);
-  const stream = `BASKET_TEST_${id}`;
-  streams.push(stream);
-  return { stream, subjectPrefix: `test.${id}.notifications` };
-};
-
-beforeAll(async () => {
-  await assertJetStreamReachable(url);
-});
-
-afterAll(async () => {
-  for (const stream of streams) await deleteStream(url, stream);
-});
+const { url, isolated } = isolatedStreams();
 
 describe('relay to JetStream', () => {
   it('delivers every completed notification to a consumer, in order per basket, once', async () => {

@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import type { NotificationRecord } from '@basket/app';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   createMemoryRelayLease,
   createNatsRelay,
@@ -8,29 +7,18 @@ import {
   type NatsRelayOptions,
   type RelayLease,
 } from '../src';
+import { isolatedStreams } from './support/isolated-streams';
 import { createTestOutbox } from './support/memory-outbox';
-import { assertJetStreamReachable, sharedNatsUrl } from './support/nats-server';
 import { someBaskets, spread } from './support/notifications';
 import { expectedPerBasket, receivedPerBasket } from './support/order';
 import { startSilentProxy } from './support/silent-proxy';
-import { deleteStream, readStream } from './support/stream-reader';
+import { readStream } from './support/stream-reader';
 import { waitUntil } from './support/wait';
 
-const url = sharedNatsUrl();
-const streams: string[] = [];
-
-beforeAll(async () => {
-  await assertJetStreamReachable(url);
-});
-
-afterAll(async () => {
-  for (const stream of streams) await deleteStream(url, stream);
-});
+const { url, isolated } = isolatedStreams();
 
 const setup = () => {
-  const id = randomUUID().replaceAll('-', '').slice(0, 12);
-  const stream = `BASKET_TEST_${id}`;
-  streams.push(stream);
+  const { stream, subjectPrefix } = isolated();
   const test = createTestOutbox();
   const produced: NotificationRecord[] = [];
   const baskets = someBaskets(4);
@@ -45,7 +33,7 @@ const setup = () => {
       outbox: test.outbox,
       servers: url,
       stream,
-      subjectPrefix: `test.${id}`,
+      subjectPrefix,
       lease,
       holder,
       leaseTtlMs: 900,

@@ -1,31 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { connect } from 'nats';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startRelayFromEnv } from '../src';
+import { isolatedStreams } from './support/isolated-streams';
 import { createTestOutbox } from './support/memory-outbox';
-import { assertJetStreamReachable, sharedNatsUrl } from './support/nats-server';
 import { someBaskets, spread } from './support/notifications';
-import { deleteStream, readStream } from './support/stream-reader';
+import { readStream } from './support/stream-reader';
 import { waitUntil } from './support/wait';
 
-const url = sharedNatsUrl();
-const streams: string[] = [];
-
-/** A stream and subject prefix of this test alone on the shared server. */
-const isolated = () => {
-  const id = randomUUID().replaceAll('-', '').slice(0, 12);
-  const stream = `BASKET_TEST_${id}`;
-  streams.push(stream);
-  return { stream, subjectPrefix: `test.${id}.notes` };
-};
-
-beforeAll(async () => {
-  await assertJetStreamReachable(url);
-});
-
-afterAll(async () => {
-  for (const stream of streams) await deleteStream(url, stream);
-});
+const { url, isolated } = isolatedStreams();
 
 describe('the stream and subjects of a relay started from the environment (docs/outbox-nats.md)', () => {
   it('publishes to BASKET_NATS_STREAM under BASKET_NATS_SUBJECT_PREFIX', { timeout: 30_000 }, async () => {
