@@ -63,6 +63,9 @@ export const createNatsRelay = (options: NatsRelayOptions): NatsRelay => {
         // back at every attempt and hold it through each timeout, keeping out one that can publish.
         // The outbox is read first, so that backlog and lag still show while NATS does not answer.
         if (attempt > 0) {
+          // Stopping after a failure: what is left stays in the outbox for another relay (or the
+          // next start), rather than the stop waiting out one more connection attempt.
+          if (stopping()) return;
           state.waiting = await options.outbox.unpublished(batchSize);
           await link.ready();
         }
