@@ -13,7 +13,12 @@ export type {
 export { defaultPgliteDir, openDbFromUrl, storageFromUrl } from './from-url';
 export { dropSchema, migrate } from './migrate';
 export { defaultSchema, schemaNameProblem } from './names';
-export { DEFAULT_BATCHES_IN_FLIGHT, openPgPool, type PgPoolOptions } from './pg-driver';
+export {
+  CommitOutcomeUnknownError,
+  DEFAULT_BATCHES_IN_FLIGHT,
+  openPgPool,
+  type PgPoolOptions,
+} from './pg-driver';
 export { openPglite } from './pglite-driver';
 export { DataDirectoryInUseError } from './pglite-lock';
 export { SchemaNewerThanProcessError } from './schema-generation';

@@ -96,6 +96,18 @@ const passingOr = (error: unknown): unknown =>
     ? new StorageUnavailableError('PostgreSQL cancelled a statement past its timeout', { cause: error })
     : error;
 
+/**
+ * PostgreSQL did not answer a COMMIT in time: the transaction may have committed or not. Not a
+ * `StorageUnavailableError` (sending it again could do it twice): a 500 whose log names it, and a
+ * caller with an Idempotency-Key sends the same request again to learn its outcome (C-6.3).
+ */
+export class CommitOutcomeUnknownError extends Error {
+  constructor(options: { readonly cause: unknown }) {
+    super('PostgreSQL did not answer the COMMIT in time: it may have committed', options);
+    this.name = 'CommitOutcomeUnknownError';
+  }
+}
+
 /** A connection from the pool; when none comes (unreachable, none free in time), nothing was done. */
 const connect = async (pool: pg.Pool): Promise<pg.PoolClient> => {
   try {
@@ -247,6 +259,7 @@ export const openPgPool = (url: string, options: PgPoolOptions = {}): Db => {
         throw new StorageUnavailableError('PostgreSQL did not answer in time; nothing was committed', {
           cause: error,
         });
+      if (isReadTimeout(error)) throw new CommitOutcomeUnknownError({ cause: error });
       throw error;
     } finally {
       // A connection whose opening or rollback failed is discarded rather than handed to the next
