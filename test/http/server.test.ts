@@ -198,7 +198,7 @@ describe('basket serve: shutdown (C-10.3)', () => {
     expect(lines.some((line) => line.includes('"msg":"stopped"'))).toBe(true);
   }, 30_000);
 
-  it('names the schema and the catalog it serves when it starts, and warns of the demo catalog in production', async () => {
+  it('names the schema and the catalog it opens and serves when it starts, and warns of the demo catalog in production', async () => {
     const { code, lines } = await serveUntil(
       {
         BASKET_DATABASE_URL: 'memory:',
@@ -212,6 +212,11 @@ describe('basket serve: shutdown (C-10.3)', () => {
     expect(code).toBe(0);
     const listening = JSON.parse(lines.find((line) => line.includes('"msg":"listening"')) ?? '{}');
     expect(listening).toMatchObject({ schema: 'shop_eu', catalog: 'demo' });
+    // Before it, the line a start waiting on another process's migration stays at.
+    const opening = lines.findIndex((line) => line.includes('"msg":"opening the storage"'));
+    expect(opening).toBeGreaterThanOrEqual(0);
+    expect(JSON.parse(lines[opening] ?? '{}')).toMatchObject({ schema: 'shop_eu', database: 'memory:' });
+    expect(opening).toBeLessThan(lines.findIndex((line) => line.includes('"msg":"listening"')));
     expect(lines.some((line) => line.includes('serving the demo catalog'))).toBe(true);
   }, 30_000);
 

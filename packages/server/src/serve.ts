@@ -23,6 +23,12 @@ export const serve = async (config: ServerConfig, env: Environment): Promise<voi
   if (config.jwt.developmentSecret) {
     logger.warn({}, 'BASKET_JWT_SECRET is unset: using the development secret; never do this in production');
   }
+  // Opening migrates the schema, or waits for another process that migrates it (without bound):
+  // this line says where a start that has not yet said `listening` is.
+  logger.info(
+    { database: databaseKind(config.databaseUrl), schema: config.databaseSchema ?? 'basket' },
+    'opening the storage',
+  );
   const server = await createBasketServer(config, logger, env);
   const { port, scrapes } = await listenOrClose(server, config, logger);
   if (scrapes !== undefined) logger.info({ port: scrapes.port, path: '/metrics' }, 'metrics listening');
