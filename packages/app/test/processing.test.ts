@@ -328,6 +328,41 @@ describe('command processing', () => {
     ]);
   });
 
+  it('a failure of the storage around a basket’s commands (its claim, its Pending commands) is reported to onError, not dropped', async () => {
+    const h = harness();
+    const unreachable = new Error('the claims cannot be reached');
+    const reported: unknown[] = [];
+    const app = createBasketApp({
+      storage: {
+        ...h.storage,
+        commandLeases: {
+          acquire: async () => {
+            throw unreachable;
+          },
+          release: async () => {},
+        },
+        commands: {
+          ...h.storage.commands,
+          basketsWithPending: async () => ['0190f5a2-7c1e-7a3b-9c4d-5e6f7a8b9c0d'],
+        },
+      },
+      providers: h.fakes.providers,
+      paymentProvider: h.fakes.paymentProvider,
+      clock: h.clock,
+      ids: { uuid: () => crypto.randomUUID(), providerSuffix: () => 'p'.repeat(24) },
+      config: { recoveryIntervalMs: 0, sweepIntervalMs: 0 },
+      onError: (error) => reported.push(error),
+    });
+    await app.processor.idle(); // the recovery at start, if the app ran one
+    const before = reported.length;
+    app.processor.kick('0190f5a2-7c1e-7a3b-9c4d-5e6f7a8b9c0e');
+    await app.processor.idle();
+    expect(reported.slice(before)).toEqual([unreachable]);
+    await app.processor.recover();
+    expect(reported.slice(before)).toEqual([unreachable, unreachable]);
+    await app.drain();
+  });
+
   it('a queued command this version cannot read fails with internal-error instead of blocking the basket', async () => {
     const h = harness();
     const basketId = await newBasket(h);

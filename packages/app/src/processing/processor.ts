@@ -174,7 +174,9 @@ export const createProcessor = (ctx: AppContext, handleAccepted: HandleAccepted)
   const recover = async (acceptedBefore?: string): Promise<void> => {
     const before = acceptedBefore ?? shift(ctx.clock.now(), -ctx.config.recoveryAfterMs);
     const baskets = await ctx.storage.commands.basketsWithPending(before, 1000);
-    await Promise.all(baskets.map((basketId) => process(basketId).catch(() => {})));
+    // A basket whose work failed outside its commands (the storage unreachable for its claim or its
+    // Pending commands) is reported and left to the next recovery; the others go on.
+    await Promise.all(baskets.map((basketId) => process(basketId).catch(ctx.onError)));
   };
 
   const recoverInBackground = (acceptedBefore?: string): void => {
@@ -188,7 +190,7 @@ export const createProcessor = (ctx: AppContext, handleAccepted: HandleAccepted)
 
   return {
     kick: (basketId) => {
-      process(basketId).catch(() => {});
+      process(basketId).catch(ctx.onError);
     },
     process,
     recover,
