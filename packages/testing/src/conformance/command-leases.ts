@@ -1,6 +1,6 @@
 import type { CommandLeases, Storage } from '@basket/app';
 import { describe, expect, it } from 'vitest';
-import { freshBasket, type StorageRef, uuid } from './fixture';
+import { comesTrue, elapse, freshBasket, LEASE_MS, type StorageRef, uuid } from './fixture';
 
 const HOUR = 3_600_000;
 
@@ -41,6 +41,28 @@ export const commandLeaseCases = (storage: StorageRef): void => {
       const taken = await Promise.all(holders.map((holder) => leases.acquire(basketId, holder, HOUR)));
       expect(taken.filter(Boolean)).toHaveLength(1);
       await Promise.all(holders.map((holder) => leases.release(basketId, holder)));
+    });
+
+    it('last the milliseconds they were taken for: not taken over before, taken over within seconds after', async () => {
+      const leases = leasesOf(storage());
+      const { basketId } = freshBasket();
+      const [a, b] = [`processor-${uuid()}`, `processor-${uuid()}`];
+      expect(await leases.acquire(basketId, a, LEASE_MS)).toBe(true);
+      expect(await leases.acquire(basketId, b, HOUR)).toBe(false);
+      // A claim kept for seconds, not milliseconds, would leave a crashed process's saga for minutes.
+      expect(await comesTrue(() => leases.acquire(basketId, b, HOUR), 20 * LEASE_MS)).toBe(true);
+      await leases.release(basketId, b);
+    });
+
+    it('are extended by acquiring them again: renewed for an hour, a claim outlives its first time', async () => {
+      const leases = leasesOf(storage());
+      const { basketId } = freshBasket();
+      const [a, b] = [`processor-${uuid()}`, `processor-${uuid()}`];
+      expect(await leases.acquire(basketId, a, LEASE_MS)).toBe(true);
+      expect(await leases.acquire(basketId, a, HOUR)).toBe(true);
+      await elapse(2 * LEASE_MS);
+      expect(await leases.acquire(basketId, b, HOUR)).toBe(false);
+      await leases.release(basketId, a);
     });
 
     it('are taken over once run out (a process that stopped renewing)', async () => {

@@ -185,3 +185,23 @@ export const outboxOf = async (
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 };
+
+/**
+ * Leases are timed by the storage's own clock, which a test cannot move: their cases let real time
+ * pass. `LEASE_MS` is short enough for a suite and long enough that a lease is not run out by the
+ * time the next call reaches a storage under load.
+ */
+export const LEASE_MS = 300;
+
+/** Resolves once `ms` of real time have passed. */
+export const elapse = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Whether `taken` comes true within `withinMs` of real time, asked every 20 ms. */
+export const comesTrue = async (taken: () => Promise<boolean>, withinMs: number): Promise<boolean> => {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    if (await taken()) return true;
+    if (Date.now() >= deadline) return false;
+    await elapse(20);
+  }
+};

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type StorageRef, uuid } from './fixture';
+import { comesTrue, elapse, LEASE_MS, type StorageRef, uuid } from './fixture';
 
 const HOUR = 3_600_000;
 
@@ -35,6 +35,34 @@ export const relayLeaseCases = (storage: StorageRef): void => {
         expect(taken.filter(Boolean)).toHaveLength(1);
       } finally {
         await Promise.all(holders.map((holder) => lease.release(holder)));
+      }
+    });
+
+    it('lasts the milliseconds it was taken for: not taken over before, taken over within seconds after', async () => {
+      const [a, b] = [`relay-${uuid()}`, `relay-${uuid()}`];
+      const lease = storage().relayLease;
+      try {
+        expect(await lease.acquire(a, LEASE_MS)).toBe(true);
+        expect(await lease.acquire(b, HOUR)).toBe(false);
+        // A lease kept for seconds, not milliseconds, would hold for minutes.
+        expect(await comesTrue(() => lease.acquire(b, HOUR), 20 * LEASE_MS)).toBe(true);
+      } finally {
+        await lease.release(a);
+        await lease.release(b);
+      }
+    });
+
+    it('is extended by acquiring it again: renewed for an hour, it outlives its first time', async () => {
+      const [a, b] = [`relay-${uuid()}`, `relay-${uuid()}`];
+      const lease = storage().relayLease;
+      try {
+        expect(await lease.acquire(a, LEASE_MS)).toBe(true);
+        expect(await lease.acquire(a, HOUR)).toBe(true);
+        await elapse(2 * LEASE_MS);
+        expect(await lease.acquire(b, HOUR)).toBe(false);
+      } finally {
+        await lease.release(a);
+        await lease.release(b);
       }
     });
 
