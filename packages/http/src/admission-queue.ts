@@ -11,7 +11,7 @@ export type AdmissionQueue = {
   readonly wait: (gone: AbortSignal, onAdmit: () => void) => Promise<Admission>;
   /** Lets in the longest waiting, one after the other, while `hasRoom()` says there is room. */
   readonly admit: (hasRoom: () => boolean) => void;
-  /** Answers every waiter `closed` (the process is closing). */
+  /** Answers every waiter `closed` (the process is closing), and every later one at once. */
   readonly close: () => void;
   readonly waiting: () => number;
 };
@@ -21,7 +21,9 @@ type Waiter = (outcome: Admission) => void;
 export const createAdmissionQueue = (capacity: number, maxWaitMs: number): AdmissionQueue => {
   // Waiters in order of arrival; a Set keeps insertion order and forgets one in O(1).
   const line = new Set<Waiter>();
+  let closed = false;
   const wait = (gone: AbortSignal, onAdmit: () => void): Promise<Admission> => {
+    if (closed) return Promise.resolve('closed');
     if (gone.aborted) return Promise.resolve('gone');
     if (line.size >= capacity) return Promise.resolve('full');
     return new Promise<Admission>((resolve) => {
@@ -45,6 +47,7 @@ export const createAdmissionQueue = (capacity: number, maxWaitMs: number): Admis
     }
   };
   const close = (): void => {
+    closed = true;
     for (const settle of line) settle('closed');
   };
   return { wait, admit, close, waiting: () => line.size };

@@ -58,20 +58,37 @@ export type LoadShedder = {
 
 const DEFAULT_QUEUE_WAIT_MS = 10_000;
 
-const WAIT_MS = /[?&]waitMs=0*[1-9]/;
+/** A `waitMs` that asks to wait (a malformed one is a 400 later, not a wait). */
+const WAITS = /^0*[1-9]/;
 
-/** createBasket, the first request of a visit (a query string does not make it another). */
-const startsAVisit = (request: FastifyRequest): boolean =>
-  request.method === 'POST' && (request.url === '/baskets' || request.url.startsWith('/baskets?'));
-
-/** A long poll: a notification read that asks to wait (a malformed waitMs is a 400 later, not a wait). */
-const isLongPoll = (request: FastifyRequest): boolean =>
-  request.method === 'GET' && request.url.startsWith('/notifications/') && WAIT_MS.test(request.url);
-
-/** Liveness, readiness and the documentation always answer: they are how operators see the overload. */
-const isExempt = (request: FastifyRequest): boolean => {
-  const path = request.url.split('?')[0] ?? '';
-  return path === '/healthz' || path === '/readyz' || path === '/openapi.json' || path.startsWith('/docs');
+/**
+ * What a request is, by the route it matched and its parsed query (never by the URL's text, which
+ * other spellings of the same path would get past: `/bask%65ts`, an absolute-form request line,
+ * `?%77aitMs=`). Routes are the plugin's own, under the prefix of the scope it is registered in.
+ */
+const requestKinds = (prefix: string) => {
+  const exempt = new Set(['/healthz', '/readyz', '/openapi.json', '/docs'].map((path) => `${prefix}${path}`));
+  const docs = `${prefix}/docs/`;
+  const baskets = `${prefix}/baskets`;
+  const notification = `${prefix}/notifications/:notificationId`;
+  return {
+    /** createBasket, the first request of a visit. */
+    startsAVisit: (request: FastifyRequest): boolean =>
+      request.method === 'POST' && request.routeOptions.url === baskets,
+    /** A notification read that asks to wait. */
+    isLongPoll: (request: FastifyRequest): boolean => {
+      if (request.method !== 'GET' || request.routeOptions.url !== notification) return false;
+      const waitMs: unknown = Reflect.get(Object(request.query), 'waitMs');
+      return (Array.isArray(waitMs) ? waitMs : [waitMs]).some(
+        (value) => typeof value === 'string' && WAITS.test(value),
+      );
+    },
+    /** Liveness, readiness and the documentation always answer: they are how operators see the overload. */
+    isExempt: (request: FastifyRequest): boolean => {
+      const url = request.routeOptions.url;
+      return url !== undefined && (exempt.has(url) || url.startsWith(docs));
+    },
+  };
 };
 
 /**
@@ -84,7 +101,10 @@ const isExempt = (request: FastifyRequest): boolean => {
 export const createLoadShedder = (
   limits: LoadLimits,
   eventLoopDelayMs: () => number = () => 0,
+  /** The prefix of the scope the plugin's routes are registered in. */
+  prefix = '',
 ): LoadShedder => {
+  const { startsAVisit, isLongPoll, isExempt } = requestKinds(prefix);
   let requests = 0;
   let longPolls = 0;
   const maxDelayMs = limits.maxEventLoopDelayMs ?? 0;

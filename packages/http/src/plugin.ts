@@ -171,7 +171,7 @@ const plugin: FastifyPluginAsync<BasketHttpOptions> = async (app: FastifyInstanc
       app.addHook('onClose', async () => monitor.stop());
       delayMs = monitor.delayMs;
     }
-    const shedder = createLoadShedder(options.limits, delayMs);
+    const shedder = createLoadShedder(options.limits, delayMs, app.prefix);
     app.addHook('onRequest', shedder.hook);
     options.onLoad?.(shedder.inFlight);
     closeLine = shedder.close;

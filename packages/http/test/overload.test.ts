@@ -1,3 +1,4 @@
+import { Agent, request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import type { Answer, BasketApi } from '@basket/app';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -254,6 +255,94 @@ describe('overload: a queue for new baskets, in order of arrival', () => {
     requests.open();
     await Promise.all([held, closing]);
     expect(calls.some((call) => call.operation === 'createBasket')).toBe(false);
+  });
+
+  it('knows a new basket and a long poll by the route they reach, however the path or query is spelt', async () => {
+    const polls = gate();
+    const { api, calls } = fakeApi(async (operation) => {
+      if (operation === 'getNotification') {
+        polls.arrive();
+        await polls.opened;
+        return { status: 200, body: { notificationId: NOTIFICATION_ID, status: 'Succeeded' } };
+      }
+      return basket;
+    });
+    app = await build(api, { ...LIMITS, maxRequestsInFlight: 1, newBasketsPerSecond: 1 });
+    const headers = { 'x-api-key': KEY, authorization: `Bearer ${await token()}` };
+    // The pace's one new basket of this second, then the same route spelt otherwise: refused too.
+    expect((await app.inject({ method: 'POST', url: '/baskets', headers })).statusCode).toBe(200);
+    const spelt = await app.inject({ method: 'POST', url: '/bask%65ts', headers });
+    expect(spelt.statusCode).toBe(503);
+    expect(spelt.json().detail).toContain('lets in 1 new baskets per second');
+    expect(calls.filter((call) => call.operation === 'createBasket')).toHaveLength(1);
+    // A long poll spelt `?waitMs=%36000` is held as one: it takes no place of the requests in flight
+    // (one here), and the next long poll meets their limit.
+    const held = app.inject({
+      method: 'GET',
+      url: `/notifications/${NOTIFICATION_ID}?%77aitMs=%36000`,
+      headers,
+    });
+    await polls.until(1);
+    expect((await app.inject({ method: 'GET', url: `/baskets/${BASKET_ID}`, headers })).statusCode).toBe(200);
+    const second = await app.inject({
+      method: 'GET',
+      url: `/notifications/${NOTIFICATION_ID}?waitMs=5000`,
+      headers,
+    });
+    expect(second.statusCode).toBe(503);
+    expect(second.json().detail).toContain('long polls under way');
+    polls.open();
+    expect((await held).statusCode).toBe(200);
+  });
+
+  it('refuses at once a new basket that comes on a kept connection once the process is closing, rather than keep it waiting for the pace', async () => {
+    const { api, calls } = fakeApi(async () => basket);
+    const server = await build(
+      api,
+      {
+        ...LIMITS,
+        maxRequestsInFlight: 0,
+        newBasketsPerSecond: 1,
+        newBasketQueue: 5,
+        newBasketQueueWaitMs: 20_000,
+      },
+      undefined,
+      30_000,
+    );
+    await server.listen({ port: 0, host: '127.0.0.1' });
+    const address = server.server.address();
+    const port = typeof address === 'object' && address !== null ? address.port : 0;
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const headers = { 'x-api-key': KEY, authorization: `Bearer ${await token()}` };
+    const post = () =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const sent = httpRequest(
+          { host: '127.0.0.1', port, path: '/baskets', method: 'POST', agent, headers },
+          (res) => {
+            let body = '';
+            res.on('data', (chunk) => {
+              body += String(chunk);
+            });
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+          },
+        );
+        sent.on('error', reject);
+        sent.end();
+      });
+    try {
+      // This second's new basket, on the connection kept for the next.
+      expect((await post()).status).toBe(200);
+      const closing = server.close();
+      const late = await post();
+      expect(late.status).toBe(503);
+      // Answered by the closed line at once, not let in when the pace allows and refused after.
+      expect(JSON.parse(late.body).detail).toContain('and the process is closing');
+      agent.destroy();
+      await closing;
+    } finally {
+      agent.destroy();
+    }
+    expect(calls.filter((call) => call.operation === 'createBasket')).toHaveLength(1);
   });
 
   it('lets in so many new baskets per second, whatever the requests in flight, the others waiting in line', async () => {

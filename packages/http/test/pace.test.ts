@@ -19,6 +19,19 @@ describe('pace of new baskets (a token bucket of one second)', () => {
     expect(pace.msUntilNext()).toBe(0);
   });
 
+  it('below one a second, lets one go, then the next after 1/perSecond s', () => {
+    let t = 0;
+    const pace = createPace(0.5, () => t);
+    expect(pace.available()).toBe(true);
+    pace.take();
+    expect(pace.available()).toBe(false);
+    expect(pace.msUntilNext()).toBe(2000);
+    t = 1999;
+    expect(pace.available()).toBe(false);
+    t = 2000;
+    expect(pace.available()).toBe(true);
+  });
+
   it('never lets more go in any window than one second’s worth plus the window’s share (property)', () => {
     fc.assert(
       fc.property(

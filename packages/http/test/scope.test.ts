@@ -21,6 +21,30 @@ const hostWithBasketsUnderApi = async () => {
   return host;
 };
 
+describe('the limits under a prefix', () => {
+  it('pace the new baskets of /api/baskets (under a prefix, the door was not kept before)', async () => {
+    const host = Fastify();
+    await host.register(
+      async (scope) =>
+        scope.register(basketHttp, {
+          ...options(),
+          limits: { maxRequestsInFlight: 0, newBasketsPerSecond: 1, maxLongPolls: 0, retryAfterSeconds: 1 },
+        }),
+      { prefix: '/api' },
+    );
+    await host.ready();
+    try {
+      const headers = await authHeaders();
+      expect((await host.inject({ method: 'POST', url: '/api/baskets', headers })).statusCode).toBe(200);
+      const paced = await host.inject({ method: 'POST', url: '/api/baskets', headers });
+      expect(paced.statusCode).toBe(503);
+      expect(paced.json().detail).toContain('lets in 1 new baskets per second');
+    } finally {
+      await host.close();
+    }
+  });
+});
+
 describe('the plugin registered in a scope of its own, beside the service’s routes', () => {
   it('answers the interface under the scope’s prefix, with its 404 and 405 problems there', async () => {
     const host = await hostWithBasketsUnderApi();

@@ -103,6 +103,16 @@ const integer = (name: string, raw: string | undefined, fallback: number, max: n
     : { ok: false, error: `${name} must be an integer from 0 to ${max}` };
 };
 
+/** A number from 0 to `max`, fractions allowed (`0.5`). */
+const decimal = (name: string, raw: string | undefined, fallback: number, max: number): Read<number> => {
+  const value = nonEmpty(raw);
+  if (value === undefined) return { ok: true, value: fallback };
+  const n = /^\d+(\.\d+)?$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
+  return n <= max
+    ? { ok: true, value: n }
+    : { ok: false, error: `${name} must be a number from 0 to ${max}` };
+};
+
 const publicKeys = (env: Environment): Read<JwtPublicKey[]> => {
   const spki = nonEmpty(env.BASKET_JWT_PUBLIC_KEY);
   if (spki === undefined) return { ok: true, value: [] };
@@ -229,7 +239,7 @@ export const readConfig = (env: Environment): ConfigReading => {
     0,
     1_000_000,
   );
-  const pace = integer('BASKET_NEW_BASKETS_PER_SECOND', env.BASKET_NEW_BASKETS_PER_SECOND, 0, 1_000_000);
+  const pace = decimal('BASKET_NEW_BASKETS_PER_SECOND', env.BASKET_NEW_BASKETS_PER_SECOND, 0, 1_000_000);
   const queue = integer('BASKET_NEW_BASKET_QUEUE', env.BASKET_NEW_BASKET_QUEUE, 0, 1_000_000);
   const queueWait = integer(
     'BASKET_NEW_BASKET_QUEUE_WAIT_MS',

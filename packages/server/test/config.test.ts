@@ -345,6 +345,17 @@ describe('readConfig (C-10.1)', () => {
     expect(readConfig({ PORT: '8080', BASKET_METRICS_PORT: '9090' }).ok).toBe(true);
   });
 
+  it('takes a pace of new baskets below one a second (a small venue served by several processes)', () => {
+    const half = readConfig({ BASKET_NEW_BASKETS_PER_SECOND: '0.5' });
+    expect(half.ok && half.value.limits.newBasketsPerSecond).toBe(0.5);
+    for (const bad of ['-1', '1e3', '0.5.1', 'half', '1000000.5']) {
+      const config = readConfig({ BASKET_NEW_BASKETS_PER_SECOND: bad });
+      expect(config.ok, bad).toBe(false);
+      if (!config.ok)
+        expect(config.error).toContain('BASKET_NEW_BASKETS_PER_SECOND must be a number from 0 to 1000000');
+    }
+  });
+
   it('takes a NATS stream and subject prefix of its own, and refuses ones NATS would not (docs/outbox-nats.md)', () => {
     expect(
       readConfig({ BASKET_NATS_STREAM: 'STAGING_NOTES', BASKET_NATS_SUBJECT_PREFIX: 'staging.notes' }).ok,
