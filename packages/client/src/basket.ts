@@ -16,11 +16,12 @@ import {
   withSettled,
 } from './command';
 import { decodeReply, unexpectedStatus } from './decode';
-import { BasketResponseError, MissingETagError } from './errors';
+import { BasketResponseError, BasketTimeoutError, MissingETagError } from './errors';
 import type { ETagMemory } from './etags';
 import type { Notifications } from './notifications';
 import { type OperationIds, type OperationLine, operationLine } from './operation-line';
 import type { CallOptions, SettleOptions } from './options';
+import { readThroughFailures } from './read-through-failures';
 import type {
   AddProductBody,
   CreatePaymentIntentBody,
@@ -213,6 +214,7 @@ export const basketHandle = (deps: BasketHandleDeps, id: string): BasketHandle =
 
   const intentOf = async (answer: PaymentIntentAccepted, options: SettleOptions): Promise<PaymentIntent> => {
     if (answer.status === 200) return answer.paymentIntent;
+    const deadline = options.timeoutMs === undefined ? undefined : Date.now() + options.timeoutMs;
     const notification = await notifications.settle(answer.notificationId, options);
     if (notification.paymentIntentId === undefined) {
       throw new BasketResponseError(
@@ -221,9 +223,16 @@ export const basketHandle = (deps: BasketHandleDeps, id: string): BasketHandle =
         'a createPaymentIntent notification without paymentIntentId',
       );
     }
-    return paymentIntent(
-      notification.paymentIntentId,
-      options.signal === undefined ? {} : { signal: options.signal },
+    const { paymentIntentId } = notification;
+    // The intent is there once its notification succeeded: read through failures on the way, as
+    // the notification was, since the command was accepted whatever the read meets.
+    return readThroughFailures(
+      (signal) => paymentIntent(paymentIntentId, signal === undefined ? {} : { signal }),
+      {
+        deadline,
+        signal: options.signal,
+        timedOut: () => new BasketTimeoutError(answer.notificationId, options.timeoutMs ?? 0),
+      },
     );
   };
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEMO } from '../src/demo/catalog';
+import { DEMO, demoCustomerDetails, demoDelivery } from '../src/demo/catalog';
 import { BasketNetworkError, BasketTimeoutError, createBasketClient } from '../src/index';
-import { ALICE, clientFor, type SpawnedServer, spawnServer } from './support/server';
+import { ALICE, clientFor, type SpawnedServer, spawnServer, tomorrow } from './support/server';
 
 const BASKET = '0190f5a2-7c1e-7a3b-9c4d-5e6f7a8b9c0d';
 const NOTIFICATION = '0190f5a2-7c1e-7a3b-9c4d-5e6f7a8b9c0e';
@@ -202,4 +202,48 @@ describe('the remembered ETag and reads that cross the client’s own commands',
     await basket.get();
     await basket.addProduct(DEMO.pie, { quantity: 1 }).settled();
   });
+});
+
+describe('createPaymentIntent(...).settled() behind a process restarting', () => {
+  let server: SpawnedServer;
+  beforeAll(async () => {
+    // Providers slower than the 1 s the request waits: the answer is a 202, and settled() reads the intent.
+    server = await spawnServer({ BASKET_PROVIDER_LATENCY_MS: '1200' });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('reads the intent its notification names through reads that fail on the way, as it polls the notification', async () => {
+    let failIntentReads = 0;
+    const alice = await clientFor(server, ALICE, {
+      fetch: async (input, init) => {
+        const request = new Request(input, init);
+        if (
+          request.method === 'GET' &&
+          /\/payment-intents\//.test(new URL(request.url).pathname) &&
+          failIntentReads > 0
+        ) {
+          failIntentReads -= 1;
+          throw new TypeError('fetch failed');
+        }
+        return globalThis.fetch(input, init);
+      },
+    });
+    const basket = alice.basket((await alice.createBasket()).id);
+    await basket.assignContact().settled();
+    await basket.addProduct(DEMO.pie, { quantity: 1 }).settled();
+    const [providerBasket] = (await basket.get()).providerBaskets;
+    const kiosk = demoDelivery(tomorrow())['fnb:arena'];
+    if (providerBasket === undefined || kiosk === undefined) throw new Error('no provider basket or kiosk');
+    await basket.setDeliveryMethod(providerBasket.id, kiosk).settled();
+    await basket.setCustomerDetails(demoCustomerDetails).settled();
+    const creating = basket.createPaymentIntent();
+    expect((await creating).status).toBe(202);
+    // Every attempt of the first read of the intent gets no answer (the transport tries three times).
+    failIntentReads = 3;
+    const intent = await creating.settled({ timeoutMs: 20_000 });
+    expect(intent.status).toBe('AwaitingPayment');
+    expect(failIntentReads).toBe(0);
+  }, 30_000);
 });

@@ -47,7 +47,7 @@ export const natsNamingProblems = (
   const { stream, subjectPrefix } = natsNamingFromEnv(env);
   return [
     ...(stream !== undefined && !isStreamName(stream)
-      ? ['BASKET_NATS_STREAM must be a NATS stream name: letters, digits, - and _']
+      ? ['BASKET_NATS_STREAM must be a NATS stream name: letters, digits, - and _, at most 255']
       : []),
     ...(subjectPrefix !== undefined && !isSubjectPrefix(subjectPrefix)
       ? ['BASKET_NATS_SUBJECT_PREFIX must be dot-separated tokens of letters, digits, - and _']

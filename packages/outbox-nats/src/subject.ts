@@ -36,8 +36,11 @@ export const assertSubjectPrefix = (prefix: string): void => {
   if (!isSubjectPrefix(prefix)) throw new Error(`invalid NATS subject prefix ${JSON.stringify(prefix)}`);
 };
 
-/** A stream name the relay takes: letters, digits, `-` and `_` (NATS refuses `.`, `*`, `>`, spaces and paths). */
-export const isStreamName = (name: string): boolean => PREFIX_TOKEN.test(name);
+/**
+ * A stream name the relay takes: letters, digits, `-` and `_` (NATS refuses `.`, `*`, `>`, spaces
+ * and paths), at most 255 characters (NATS's own bound).
+ */
+export const isStreamName = (name: string): boolean => name.length <= 255 && PREFIX_TOKEN.test(name);
 
 /**
  * Whether the subject pattern `pattern` (a stream's subject, with `*` and `>` wildcards) takes every

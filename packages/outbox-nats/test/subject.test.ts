@@ -68,9 +68,10 @@ describe('configuration', () => {
     expect(
       natsNamingProblems({ BASKET_NATS_STREAM: 'A_1-b', BASKET_NATS_SUBJECT_PREFIX: 'a.b-c.d_e' }),
     ).toEqual([]);
-    for (const stream of ['a.b', 'a b', 'a*', 'a>', 'a/b'])
+    expect(natsNamingProblems({ BASKET_NATS_STREAM: 'S'.repeat(255) })).toEqual([]);
+    for (const stream of ['a.b', 'a b', 'a*', 'a>', 'a/b', 'S'.repeat(256)])
       expect(natsNamingProblems({ BASKET_NATS_STREAM: stream })).toEqual([
-        'BASKET_NATS_STREAM must be a NATS stream name: letters, digits, - and _',
+        'BASKET_NATS_STREAM must be a NATS stream name: letters, digits, - and _, at most 255',
       ]);
     for (const subjectPrefix of ['a..b', 'a.*', 'a.>', 'a b', '.a'])
       expect(natsNamingProblems({ BASKET_NATS_SUBJECT_PREFIX: subjectPrefix })).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresStorage, migrate, openPgPool } from '../src/index';
+import { createPostgresStorage, migrate, openPgPool, schemaNameProblem } from '../src/index';
 import { migrations } from '../src/migrations';
 import {
   freshSchema,
@@ -133,6 +133,18 @@ describe('migrations on PostgreSQL', () => {
       await db.close();
       await database.db.query(`DROP OWNED BY ${role}; DROP ROLE ${role}`);
     }
+  });
+
+  it('refuse a schema name PostgreSQL takes only quoted: every keyword it will not take unquoted (user, select, binary…)', async () => {
+    const rows = await database.db.query(
+      `SELECT word FROM pg_get_keywords() WHERE catcode IN ('R', 'T', 'C') ORDER BY word`,
+    );
+    const keywords = rows.map((row) => String(row.word));
+    expect(keywords).toContain('user');
+    expect(keywords.filter((word) => schemaNameProblem(word) === undefined)).toEqual([]);
+    expect(schemaNameProblem('user')).toBe('it is a keyword of PostgreSQL’s SQL');
+    // Unreserved keywords name schemas like any other word.
+    expect(['abort', 'access', 'basket'].map(schemaNameProblem)).toEqual([undefined, undefined, undefined]);
   });
 
   it('a storage closed twice closes its pool once, the second close answering the first', async () => {
