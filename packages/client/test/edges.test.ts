@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DEMO, demoCustomerDetails, demoDelivery } from '../src/demo/catalog';
+import { DEMO } from '../src/demo/catalog';
 import { BasketNetworkError, BasketTimeoutError, createBasketClient } from '../src/index';
-import { ALICE, clientFor, type SpawnedServer, spawnServer, tomorrow } from './support/server';
+import { ALICE, clientFor, readyToPay, type SpawnedServer, spawnServer } from './support/server';
 
 const BASKET = '0190f5a2-7c1e-7a3b-9c4d-5e6f7a8b9c0d';
 const NOTIFICATION = '0190f5a2-7c1e-7a3b-9c4d-5e6f7a8b9c0e';
@@ -231,13 +231,7 @@ describe('createPaymentIntent(...).settled() behind a process restarting', () =>
       },
     });
     const basket = alice.basket((await alice.createBasket()).id);
-    await basket.assignContact().settled();
-    await basket.addProduct(DEMO.pie, { quantity: 1 }).settled();
-    const [providerBasket] = (await basket.get()).providerBaskets;
-    const kiosk = demoDelivery(tomorrow())['fnb:arena'];
-    if (providerBasket === undefined || kiosk === undefined) throw new Error('no provider basket or kiosk');
-    await basket.setDeliveryMethod(providerBasket.id, kiosk).settled();
-    await basket.setCustomerDetails(demoCustomerDetails).settled();
+    await readyToPay(basket);
     const creating = basket.createPaymentIntent();
     expect((await creating).status).toBe(202);
     // Every attempt of the first read of the intent gets no answer (the transport tries three times).

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, demoCustomerDetails, demoDelivery } from '../src/demo/catalog';
+import { DEMO } from '../src/demo/catalog';
 import { MissingETagError } from '../src/index';
 import { recordingFetch } from './support/recording-fetch';
-import { ALICE, clientFor, type SpawnedServer, spawnServer, tomorrow } from './support/server';
+import { ALICE, clientFor, readyToPay, type SpawnedServer, spawnServer } from './support/server';
 
 describe('If-Match from a remembered ETag (opt-in)', () => {
   let server: SpawnedServer;
@@ -81,13 +81,7 @@ describe("the remembered ETag follows the client's own payment sagas", () => {
     const { id } = await alice.createBasket();
     const basket = alice.basket(id);
     const unchecked = { ifMatch: false } as const;
-    await basket.assignContact(unchecked).settled();
-    await basket.addProduct(DEMO.pie, { quantity: 1 }, unchecked).settled();
-    const [providerBasket] = (await basket.get()).providerBaskets;
-    const kiosk = demoDelivery(tomorrow())['fnb:arena'];
-    if (providerBasket === undefined || kiosk === undefined) throw new Error('no kiosk delivery');
-    await basket.setDeliveryMethod(providerBasket.id, kiosk, unchecked).settled();
-    await basket.setCustomerDetails(demoCustomerDetails, unchecked).settled();
+    await readyToPay(basket, unchecked);
 
     const creation = basket.createPaymentIntent({}, unchecked);
     expect((await creation).status).toBe(202);

@@ -1,7 +1,14 @@
 // The black-box HTTP tests' helpers: one way to spawn `basket serve` and mint tokens in this repository.
 import { type SpawnedServer, spawnServer } from '../../../../test/http/support/server';
 import { mint } from '../../../../test/http/support/tokens';
-import { apiKeyOf, type BasketClient, type BasketClientOptions, createBasketClient } from '../../src/index';
+import { DEMO, demoCustomerDetails, demoDelivery } from '../../src/demo/catalog';
+import {
+  apiKeyOf,
+  type BasketClient,
+  type BasketClientOptions,
+  type CallOptions,
+  createBasketClient,
+} from '../../src/index';
 
 export type { SpawnedServer };
 export { spawnServer };
@@ -26,3 +33,17 @@ export const clientFor = async (
 
 /** A collection time tomorrow (C-7.9 wants it in the future). */
 export const tomorrow = (): string => new Date(Date.now() + 24 * 3600 * 1000).toISOString();
+
+/** Makes the basket ready to pay: a contact, a pie, its kiosk delivery and the customer's details. */
+export const readyToPay = async (
+  basket: ReturnType<BasketClient['basket']>,
+  options: CallOptions = {},
+): Promise<void> => {
+  await basket.assignContact(options).settled();
+  await basket.addProduct(DEMO.pie, { quantity: 1 }, options).settled();
+  const [providerBasket] = (await basket.get()).providerBaskets;
+  const kiosk = demoDelivery(tomorrow())['fnb:arena'];
+  if (providerBasket === undefined || kiosk === undefined) throw new Error('no kiosk delivery');
+  await basket.setDeliveryMethod(providerBasket.id, kiosk, options).settled();
+  await basket.setCustomerDetails(demoCustomerDetails, options).settled();
+};
