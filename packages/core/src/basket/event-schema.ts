@@ -29,6 +29,9 @@ export const basketEventVersions: Readonly<Record<BasketEventType, number>> = {
   BasketCheckedOut: 1,
 };
 
+/** Every basket event type (the keys of `basketEventVersions`, which the type checker holds to all). */
+export const basketEventTypes = Object.keys(basketEventVersions) as ReadonlyArray<BasketEventType>;
+
 /** VoucherRemoved as version 1 stored it: the voucher's code was `code`. */
 export const VoucherRemovedV1 = t.type(
   {

@@ -11,6 +11,10 @@ import { BasketVoucher, ProviderTerms } from './state';
 const event = <T extends string, P extends t.Props>(type: T, props: P) =>
   t.type({ type: t.literal(type), at: Instant, ...props }, type);
 
+/** An event with optional fields besides its required ones. */
+const eventWith = <T extends string, P extends t.Props, O extends t.Props>(type: T, props: P, optional: O) =>
+  t.intersection([event(type, props), t.partial(optional)], type);
+
 export const BasketCreated = event('BasketCreated', {
   basketId: t.string,
   storeId: t.string,
@@ -74,17 +78,12 @@ export const ProviderBasketConfirmed = event('ProviderBasketConfirmed', {
   paymentIntentId: t.string,
   providerBasketId: ProviderIdentity,
 });
-export const BasketUnlocked = t.intersection(
-  [
-    event('BasketUnlocked', {
-      paymentIntentId: t.string,
-      reason: t.keyof({ cancelled: null, 'provider-refused': null }),
-    }),
-    // The provider baskets whose holds are not restarted (the catalog no longer has room for what
-    // they hold): they run out when they would have. Absent: every provider basket's restarts.
-    t.partial({ notRestarted: t.readonlyArray(ProviderIdentity) }),
-  ],
+export const BasketUnlocked = eventWith(
   'BasketUnlocked',
+  { paymentIntentId: t.string, reason: t.keyof({ cancelled: null, 'provider-refused': null }) },
+  // The provider baskets whose holds are not restarted (the catalog no longer has room for what
+  // they hold): they run out when they would have. Absent: every provider basket's restarts.
+  { notRestarted: t.readonlyArray(ProviderIdentity) },
 );
 export const BasketCheckedOut = event('BasketCheckedOut', { paymentIntentId: t.string });
 
@@ -115,6 +114,3 @@ export const BasketEvent = t.union(
 export type BasketEvent = t.TypeOf<typeof BasketEvent>;
 export type BasketEventType = BasketEvent['type'];
 export type BasketEventOf<T extends BasketEventType> = Extract<BasketEvent, { type: T }>;
-export const basketEventTypes: ReadonlyArray<BasketEventType> = BasketEvent.types.map((c) =>
-  'props' in c ? c.props.type.value : c.types[0].props.type.value,
-);
