@@ -5,7 +5,7 @@ import { pause } from './transport';
  * Runs `poll` with a signal that aborts at `deadline` (with `timedOut()`) or with `outer`: a slow
  * answer (a proxy holding a long poll, a slow network) cannot outlast `settled({ timeoutMs })`.
  */
-export const beforeDeadline = async <A>(
+const beforeDeadline = async <A>(
   deadline: number | undefined,
   outer: AbortSignal | undefined,
   timedOut: () => Error,

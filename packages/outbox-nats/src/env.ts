@@ -21,7 +21,7 @@ export const natsServersFromEnv = (
     .map((url) => url.trim())
     .filter((url) => url !== '');
 
-const set = (value: string | undefined): string | undefined =>
+const nonBlank = (value: string | undefined): string | undefined =>
   value === undefined || value.trim() === '' ? undefined : value.trim();
 
 /**
@@ -32,8 +32,8 @@ const set = (value: string | undefined): string | undefined =>
 export const natsNamingFromEnv = (
   env: Readonly<Record<string, string | undefined>>,
 ): { readonly stream?: string; readonly subjectPrefix?: string } => {
-  const stream = set(env.BASKET_NATS_STREAM);
-  const subjectPrefix = set(env.BASKET_NATS_SUBJECT_PREFIX);
+  const stream = nonBlank(env.BASKET_NATS_STREAM);
+  const subjectPrefix = nonBlank(env.BASKET_NATS_SUBJECT_PREFIX);
   return {
     ...(stream === undefined ? {} : { stream }),
     ...(subjectPrefix === undefined ? {} : { subjectPrefix }),

@@ -94,24 +94,21 @@ type Read<A> = { readonly ok: true; readonly value: A } | { readonly ok: false; 
 const nonEmpty = (value: string | undefined): string | undefined =>
   value === undefined || value.trim() === '' ? undefined : value;
 
-const integer = (name: string, raw: string | undefined, fallback: number, max: number): Read<number> => {
-  const value = nonEmpty(raw);
-  if (value === undefined) return { ok: true, value: fallback };
-  const n = /^\d+$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
-  return n <= max
-    ? { ok: true, value: n }
-    : { ok: false, error: `${name} must be an integer from 0 to ${max}` };
-};
+/** A number from 0 to `max` written as `pattern` says (`what`, for the problem), `fallback` when unset. */
+const numberFrom =
+  (pattern: RegExp, what: string) =>
+  (name: string, raw: string | undefined, fallback: number, max: number): Read<number> => {
+    const value = nonEmpty(raw)?.trim();
+    if (value === undefined) return { ok: true, value: fallback };
+    const n = pattern.test(value) ? Number(value) : Number.NaN;
+    return n <= max
+      ? { ok: true, value: n }
+      : { ok: false, error: `${name} must be ${what} from 0 to ${max}` };
+  };
 
-/** A number from 0 to `max`, fractions allowed (`0.5`). */
-const decimal = (name: string, raw: string | undefined, fallback: number, max: number): Read<number> => {
-  const value = nonEmpty(raw);
-  if (value === undefined) return { ok: true, value: fallback };
-  const n = /^\d+(\.\d+)?$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
-  return n <= max
-    ? { ok: true, value: n }
-    : { ok: false, error: `${name} must be a number from 0 to ${max}` };
-};
+const integer = numberFrom(/^\d+$/, 'an integer');
+/** Fractions allowed (`0.5`). */
+const decimal = numberFrom(/^\d+(\.\d+)?$/, 'a number');
 
 const publicKeys = (env: Environment): Read<JwtPublicKey[]> => {
   const spki = nonEmpty(env.BASKET_JWT_PUBLIC_KEY);

@@ -1,4 +1,5 @@
 import { apiKeyOf } from '@basket/http';
+import { defaultSchema } from '@basket/store-postgres';
 import type { Logger } from 'pino';
 import { type BasketServer, createBasketServer } from './compose';
 import type { Environment, ServerConfig } from './config';
@@ -26,7 +27,7 @@ export const serve = async (config: ServerConfig, env: Environment): Promise<voi
   // Opening migrates the schema, or waits for another process that migrates it (without bound):
   // this line says where a start that has not yet said `listening` is.
   logger.info(
-    { database: databaseKind(config.databaseUrl), schema: config.databaseSchema ?? 'basket' },
+    { database: databaseKind(config.databaseUrl), schema: config.databaseSchema ?? defaultSchema },
     'opening the storage',
   );
   const server = await createBasketServer(config, logger, env);
@@ -110,7 +111,7 @@ const listenOrClose = async (
         address,
         port,
         database: databaseKind(config.databaseUrl),
-        schema: config.databaseSchema ?? 'basket',
+        schema: config.databaseSchema ?? defaultSchema,
         catalog: config.catalogPath ?? 'demo',
       },
       'listening',
